@@ -1,0 +1,89 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from '../ui/shell/ErrorBoundary';
+import { useRoute, type Route } from '../ui/shell/router';
+import { ThemeToggle } from '../ui/shell/ThemeToggle';
+import { NotFoundPage } from '../ui/pages/NotFoundPage';
+
+const LabPage = lazy(() => import('../ui/pages/LabPage'));
+const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
+const LessonsPage = lazy(() => import('../content/LessonsPage'));
+const PracticePage = lazy(() => import('../content/PracticePage'));
+const InterviewPage = lazy(() => import('../content/InterviewPage'));
+
+interface Section {
+  id: string;
+  label: string;
+  render(route: Route): ReactNode;
+}
+
+/** `#/selftest/error` proves the error boundary in production builds (used by the e2e suite). */
+function SelfTestCrash(): ReactNode {
+  throw new Error('self-test: this screen failed on purpose');
+}
+
+const SECTIONS: Section[] = [
+  { id: 'lab', label: 'Lab', render: (r) => <LabPage route={r} /> },
+  { id: 'editor', label: 'Editor', render: (r) => <EditorPage route={r} /> },
+  { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
+  { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
+  { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
+];
+
+function Brand() {
+  return (
+    <a className="brand" href="#/lab" aria-label="Rate Limit Lab, home">
+      <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="7" fill="var(--accent)" />
+        <path d="M7 22h4V12H7zm7 0h4V8h-4zm7 0h4v-6h-4z" fill="var(--accent-contrast)" />
+        <circle cx="23" cy="10" r="3" fill="#f2a541" />
+      </svg>
+      <span className="brand-name">Rate Limit Lab</span>
+      <span className="brand-promise">See why a limit of 3 lets 5 through, then fix it.</span>
+    </a>
+  );
+}
+
+export function App() {
+  const route = useRoute();
+  const first = route.parts[0] ?? 'lab';
+  const section = SECTIONS.find((s) => s.id === first);
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Brand />
+        <nav className="main-nav" aria-label="Main">
+          {SECTIONS.map((s) => (
+            <a key={s.id} href={`#/${s.id}`} aria-current={s.id === section?.id ? 'page' : undefined}>
+              {s.label}
+            </a>
+          ))}
+        </nav>
+        <ThemeToggle />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={route.parts.join('/')}>
+          <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+            {section ? (
+              section.render(route)
+            ) : first === 'selftest' && route.parts[1] === 'error' ? (
+              <SelfTestCrash />
+            ) : (
+              <NotFoundPage route={route} />
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="app-footer">
+        Rate Limit Lab runs entirely in your browser, on a virtual clock you control. No network
+        needed.
+      </footer>
+    </>
+  );
+}

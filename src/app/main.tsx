@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../ui/styles.css';
+import '../ui/app.css';
+import { App } from './App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Rate Limit Lab: the #root element is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

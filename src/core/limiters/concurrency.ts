@@ -1,0 +1,100 @@
+// concurrency {maxInFlight M}: an admitted request holds `cost` slots for `duration`
+// seconds; a release at t happens before an arrival at t. spec/limiters.md.
+import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
+import { gt, leq, retryCeil, snap } from './num';
+import { num, validateParamSpecs } from './params';
+import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+
+interface State {
+  /** In-flight requests ordered by end time (equal ends keep admission order). */
+  ends: number[];
+  costs: number[];
+  used: number;
+  /** Latest time seen: the clock never moves backwards. */
+  now: number;
+}
+
+export class Concurrency implements KeyedAlgorithm<State> {
+  readonly name = 'concurrency';
+  constructor(readonly maxInFlight: number) {}
+
+  fresh(req: LimiterRequest): State {
+    return { ends: [], costs: [], used: 0, now: req.at };
+  }
+
+  private release(s: State, t: number): void {
+    s.now = Math.max(s.now, t);
+    let k = 0;
+    while (k < s.ends.length && leq(s.ends[k]!, s.now)) {
+      s.used -= s.costs[k]!;
+      k++;
+    }
+    if (k > 0) {
+      s.ends.splice(0, k);
+      s.costs.splice(0, k);
+      s.used = s.ends.length === 0 ? 0 : snap(s.used);
+    }
+  }
+
+  check(s: State, req: LimiterRequest): Decision {
+    this.release(s, req.at);
+    const M = this.maxInFlight;
+    const impossible = gt(req.cost, M);
+    const allowed = !impossible && leq(s.used + req.cost, M);
+    let retry: number | null = null;
+    if (!allowed) {
+      if (impossible) retry = -1;
+      else {
+        let used = s.used;
+        retry = 1;
+        for (let j = 0; j < s.ends.length; j++) {
+          used -= s.costs[j]!;
+          if (leq(used + req.cost, M)) {
+            retry = retryCeil(s.ends[j]! - s.now);
+            break;
+          }
+        }
+      }
+    }
+    return { allowed, retryAfterSeconds: retry, remaining: Math.max(0, snap(M - s.used)) };
+  }
+
+  commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
+    if (admitted) {
+      const end = s.now + req.duration;
+      let i = s.ends.length;
+      while (i > 0 && s.ends[i - 1]! > end) i--;
+      s.ends.splice(i, 0, end);
+      s.costs.splice(i, 0, req.cost);
+      s.used = snap(s.used + req.cost);
+      checked.remaining = Math.max(0, snap(this.maxInFlight - s.used));
+    }
+    return checked;
+  }
+
+  clone(s: State): State {
+    return { ends: s.ends.slice(), costs: s.costs.slice(), used: s.used, now: s.now };
+  }
+
+  view(s: State, key: string, now: number): LimiterView {
+    const t = Math.max(now, s.now);
+    const inFlight: { end: number; cost: number }[] = [];
+    let used = 0;
+    for (let j = 0; j < s.ends.length; j++) {
+      if (leq(s.ends[j]!, t)) continue;
+      inFlight.push({ end: s.ends[j]!, cost: s.costs[j]! });
+      used += s.costs[j]!;
+    }
+    return { kind: 'concurrency', key, inFlight, used: snap(used), maxInFlight: this.maxInFlight };
+  }
+}
+
+export const concurrencyFactory: LimiterFactory = {
+  validateParams: (p: Params, path: string) =>
+    validateParamSpecs(p, path, [{ name: 'maxInFlight', rule: 'gt0', required: true }]),
+  validateRequest: (req, path) =>
+    req.duration !== undefined
+      ? []
+      : [`${path}.duration is required by concurrency and must be a finite number > 0`],
+  create: (p: Params) => new KeyedLimiter(new Concurrency(num(p, 'maxInFlight'))),
+};

@@ -1,0 +1,118 @@
+// sliding-log {limit L, windowSeconds W}: spec/limiters.md. Pruning is inclusive
+// (ZREMRANGEBYSCORE key -inf t-W): an entry exactly W old is gone.
+import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
+import { gt, leq, retryCeil, snap } from './num';
+import { num, validateParamSpecs } from './params';
+import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+
+interface State {
+  ts: number[];
+  costs: number[];
+  /** Index of the oldest live entry (entries before it are pruned, compacted lazily). */
+  head: number;
+  sum: number;
+}
+
+export class SlidingLog implements KeyedAlgorithm<State> {
+  readonly name = 'sliding-log';
+  constructor(
+    readonly limit: number,
+    readonly windowSeconds: number,
+  ) {}
+
+  fresh(): State {
+    return { ts: [], costs: [], head: 0, sum: 0 };
+  }
+
+  /** Is an entry logged at `ts` gone at time t (ts <= t - W, forgiving float noise)? */
+  private expired(ts: number, t: number): boolean {
+    return leq(this.windowSeconds, t - ts);
+  }
+
+  private prune(s: State, t: number): void {
+    let h = s.head;
+    const n = s.ts.length;
+    while (h < n && this.expired(s.ts[h]!, t)) {
+      s.sum -= s.costs[h]!;
+      h++;
+    }
+    if (h !== s.head) {
+      s.sum = h === n ? 0 : snap(s.sum);
+      if (h > 64 && h * 2 > n) {
+        s.ts = s.ts.slice(h);
+        s.costs = s.costs.slice(h);
+        h = 0;
+      }
+      s.head = h;
+    }
+  }
+
+  check(s: State, req: LimiterRequest): Decision {
+    const t = req.at;
+    this.prune(s, t);
+    const L = this.limit;
+    const impossible = gt(req.cost, L);
+    const allowed = !impossible && leq(s.sum + req.cost, L);
+    let retry: number | null = null;
+    if (!allowed) {
+      if (impossible) retry = -1;
+      else {
+        // Smallest j whose departure (with all older ones) makes room.
+        let sum = s.sum;
+        retry = 1;
+        for (let j = s.head; j < s.ts.length; j++) {
+          sum -= s.costs[j]!;
+          if (leq(sum + req.cost, L)) {
+            retry = retryCeil(s.ts[j]! + this.windowSeconds - t);
+            break;
+          }
+        }
+      }
+    }
+    return { allowed, retryAfterSeconds: retry, remaining: snap(L - s.sum) };
+  }
+
+  commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
+    if (admitted) {
+      const n = s.ts.length;
+      const last = n > s.head ? s.ts[n - 1]! : -Infinity;
+      s.ts.push(Math.max(req.at, last));
+      s.costs.push(req.cost);
+      s.sum = snap(s.sum + req.cost);
+      checked.remaining = snap(this.limit - s.sum);
+    }
+    return checked;
+  }
+
+  clone(s: State): State {
+    return { ts: s.ts.slice(s.head), costs: s.costs.slice(s.head), head: 0, sum: s.sum };
+  }
+
+  view(s: State, key: string, now: number): LimiterView {
+    const entries: { at: number; cost: number }[] = [];
+    let sum = 0;
+    for (let j = s.head; j < s.ts.length; j++) {
+      if (this.expired(s.ts[j]!, now)) continue;
+      entries.push({ at: s.ts[j]!, cost: s.costs[j]! });
+      sum += s.costs[j]!;
+    }
+    return {
+      kind: 'sliding-log',
+      key,
+      entries,
+      sum: snap(sum),
+      limit: this.limit,
+      windowSeconds: this.windowSeconds,
+    };
+  }
+}
+
+export const slidingLogFactory: LimiterFactory = {
+  validateParams: (p: Params, path: string) =>
+    validateParamSpecs(p, path, [
+      { name: 'limit', rule: 'gt0', required: true },
+      { name: 'windowSeconds', rule: 'gt0', required: true },
+    ]),
+  create: (p: Params) =>
+    new KeyedLimiter(new SlidingLog(num(p, 'limit'), num(p, 'windowSeconds'))),
+};

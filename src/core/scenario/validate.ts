@@ -1,0 +1,440 @@
+// Validates a scenario (headless fields + docs/scenario.md extensions) before anything runs.
+// Every message names the field and the rule, e.g. `requests[3].cost must be a finite
+// number > 0`. Numbers must be JSON numbers: "5" and true are refused.
+import { BUILTIN_ALGORITHMS, getLimiterFactory, registeredAlgorithms } from '../limiters/registry';
+import type { Params } from '../limiters/types';
+import type {
+  FailureMode,
+  LimiterSpec,
+  Placement,
+  PolicySpec,
+  RequestSpec,
+  Routing,
+  Scenario,
+  Scope,
+  StoreSpec,
+  TrafficSpec,
+  Window,
+} from './types';
+
+export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
+
+export class ScenarioError extends Error {
+  constructor(readonly errors: string[]) {
+    super(errors.join('\n'));
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Most generated requests one scenario may ask for (keeps a typo from eating memory). */
+export const MAX_GENERATED = 5_000_000;
+
+const PLACEMENTS: Placement[] = ['shared', 'local', 'shared-nonatomic', 'shared-fallback'];
+const ROUTINGS: Routing[] = ['round-robin', 'random', 'sticky'];
+const FAILURE_MODES: FailureMode[] = ['fail-open', 'fail-closed', 'local-fallback'];
+const SCOPES: Scope[] = ['key', 'tenant', 'global'];
+const SERVER_NAMES = 'ABCDEFGH';
+
+const TOP_FIELDS = [
+  'algorithm',
+  'params',
+  'placement',
+  'requests',
+  'seed',
+  'servers',
+  'routing',
+  'traffic',
+  'store',
+  'failureMode',
+  'fallback',
+  'policies',
+  'multiPolicy',
+];
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join(', ');
+
+class Ctx {
+  errors: string[] = [];
+  err(m: string): void {
+    this.errors.push(m);
+  }
+  unknown(o: Obj, path: string, known: readonly string[]): void {
+    for (const k of Object.keys(o)) if (!known.includes(k)) this.err(`${path}.${k} is not a known field`);
+  }
+  /** Number rule: gt0 (> 0), ge0 (>= 0). Returns the value or undefined (error recorded). */
+  num(o: Obj, field: string, path: string, rule: 'gt0' | 'ge0', dflt?: number): number | undefined {
+    const v = o[field];
+    const text = rule === 'gt0' ? 'a finite number > 0' : 'a finite number >= 0';
+    if (v === undefined) {
+      if (dflt !== undefined) return dflt;
+      this.err(`${path}.${field} is required and must be ${text}`);
+      return undefined;
+    }
+    if (typeof v !== 'number' || !Number.isFinite(v) || (rule === 'gt0' ? v <= 0 : v < 0)) {
+      this.err(`${path}.${field} must be ${text}`);
+      return undefined;
+    }
+    return v;
+  }
+  int(o: Obj, field: string, path: string, min: number, max: number, dflt?: number): number | undefined {
+    const v = o[field];
+    const text =
+      max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+    if (v === undefined) {
+      if (dflt !== undefined) return dflt;
+      this.err(`${path}.${field} is required and must be ${text}`);
+      return undefined;
+    }
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      this.err(`${path}.${field} must be ${text}`);
+      return undefined;
+    }
+    return v;
+  }
+  str(o: Obj, field: string, path: string, dflt: string): string {
+    const v = o[field];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'string') {
+      this.err(`${path}.${field} must be a string`);
+      return dflt;
+    }
+    return v;
+  }
+  bool(o: Obj, field: string, path: string, dflt: boolean): boolean {
+    const v = o[field];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'boolean') {
+      this.err(`${path}.${field} must be true or false`);
+      return dflt;
+    }
+    return v;
+  }
+  oneOf<T extends string>(o: Obj, field: string, path: string, opts: readonly T[], dflt: T): T {
+    const v = o[field];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'string' || !(opts as readonly string[]).includes(v)) {
+      this.err(`${path}.${field} must be one of ${list(opts)}`);
+      return dflt;
+    }
+    return v as T;
+  }
+}
+
+const fieldPath = (path: string, field: string): string => (path === '' ? field : `${path}.${field}`);
+
+function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
+  const algPath = fieldPath(path, 'algorithm');
+  const paramsPath = fieldPath(path, 'params');
+  const alg = o.algorithm;
+  if (alg === undefined) {
+    c.err(`${algPath} is required and must be one of ${list(registeredAlgorithms())}`);
+    return null;
+  }
+  if (typeof alg !== 'string') {
+    c.err(`${algPath} must be one of ${list(registeredAlgorithms())}`);
+    return null;
+  }
+  const factory = getLimiterFactory(alg);
+  if (!factory) {
+    if (alg === 'lua')
+      c.err(`${algPath} "lua" needs the Redis model, which is not available yet`);
+    else c.err(`${algPath} must be one of ${list(registeredAlgorithms())}`);
+    return null;
+  }
+  const params = o.params;
+  if (!isObj(params)) {
+    c.err(`${paramsPath} is required and must be an object`);
+    return null;
+  }
+  const errs = factory.validateParams(params, paramsPath);
+  errs.forEach((e) => c.err(e));
+  return errs.length ? null : { algorithm: alg, params: params as Params };
+}
+
+function windows(c: Ctx, v: unknown, path: string, withLatency: boolean): (Window & { latencySeconds: number })[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) {
+    c.err(`${path} must be an array`);
+    return [];
+  }
+  const out: (Window & { latencySeconds: number })[] = [];
+  v.forEach((w: unknown, i) => {
+    const p = `${path}[${i}]`;
+    if (!isObj(w)) return c.err(`${p} must be an object`);
+    c.unknown(w, p, withLatency ? ['from', 'to', 'latencySeconds'] : ['from', 'to']);
+    const from = c.num(w, 'from', p, 'ge0');
+    const to = c.num(w, 'to', p, 'ge0');
+    const lat = withLatency ? c.num(w, 'latencySeconds', p, 'ge0') : 0;
+    if (from !== undefined && to !== undefined && to <= from) c.err(`${p}.to must be greater than ${p}.from`);
+    if (from !== undefined && to !== undefined && lat !== undefined)
+      out.push({ from, to, latencySeconds: lat });
+  });
+  return out;
+}
+
+function store(c: Ctx, v: unknown): StoreSpec {
+  const s: StoreSpec = { latencySeconds: 0, timeoutSeconds: null, outages: [], latencySpikes: [] };
+  if (v === undefined) return s;
+  if (!isObj(v)) {
+    c.err('store must be an object');
+    return s;
+  }
+  c.unknown(v, 'store', ['latencySeconds', 'timeoutSeconds', 'outages', 'latencySpikes']);
+  s.latencySeconds = c.num(v, 'latencySeconds', 'store', 'ge0', 0) ?? 0;
+  if (v.timeoutSeconds !== undefined && v.timeoutSeconds !== null)
+    s.timeoutSeconds = c.num(v, 'timeoutSeconds', 'store', 'gt0') ?? null;
+  s.outages = windows(c, v.outages, 'store.outages', false).map(({ from, to }) => ({ from, to }));
+  s.latencySpikes = windows(c, v.latencySpikes, 'store.latencySpikes', true);
+  return s;
+}
+
+const GEN_COMMON = ['pattern', 'key', 'tenant', 'cost', 'duration'];
+const GEN_FIELDS: Record<string, string[]> = {
+  steady: ['ratePerSecond', 'from', 'to'],
+  burst: ['at', 'count', 'spacingSeconds'],
+  poisson: ['ratePerSecond', 'from', 'to'],
+  'boundary-attack': ['windowSeconds', 'boundary', 'count', 'spreadSeconds'],
+  'multi-tenant': ['tenants', 'ratePerSecond', 'noisyTenant', 'noisyFactor', 'from', 'to'],
+  'retry-storm': ['clients', 'at', 'jitter', 'maxAttempts'],
+};
+
+function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: number } | null {
+  if (!isObj(g)) {
+    c.err(`${p} must be an object`);
+    return null;
+  }
+  const pattern = g.pattern;
+  if (typeof pattern !== 'string' || !(pattern in GEN_FIELDS)) {
+    c.err(`${p}.pattern must be one of ${list(Object.keys(GEN_FIELDS))}`);
+    return null;
+  }
+  const before = c.errors.length;
+  c.unknown(g, p, [...GEN_COMMON, ...(GEN_FIELDS[pattern] ?? [])]);
+  const base = {
+    key: c.str(g, 'key', p, 'client'),
+    tenant: g.tenant === undefined ? undefined : c.str(g, 'tenant', p, ''),
+    cost: c.num(g, 'cost', p, 'gt0', 1) ?? 1,
+    duration: g.duration === undefined ? undefined : c.num(g, 'duration', p, 'gt0'),
+  };
+  const span = (from: number | undefined, to: number | undefined): number => {
+    if (from !== undefined && to !== undefined && to <= from) c.err(`${p}.to must be greater than ${p}.from`);
+    return from !== undefined && to !== undefined ? Math.max(0, to - from) : 0;
+  };
+  let spec: TrafficSpec | null = null;
+  let count = 0;
+  switch (pattern) {
+    case 'steady':
+    case 'poisson': {
+      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0');
+      const from = c.num(g, 'from', p, 'ge0', 0);
+      const to = c.num(g, 'to', p, 'gt0');
+      count = (ratePerSecond ?? 0) * span(from, to);
+      if (ratePerSecond !== undefined && from !== undefined && to !== undefined)
+        spec = { ...base, pattern, ratePerSecond, from, to };
+      break;
+    }
+    case 'burst': {
+      const at = c.num(g, 'at', p, 'ge0', 0);
+      const n = c.int(g, 'count', p, 1, Infinity);
+      const spacingSeconds = c.num(g, 'spacingSeconds', p, 'ge0', 0);
+      count = n ?? 0;
+      if (at !== undefined && n !== undefined && spacingSeconds !== undefined)
+        spec = { ...base, pattern, at, count: n, spacingSeconds };
+      break;
+    }
+    case 'boundary-attack': {
+      const windowSeconds = c.num(g, 'windowSeconds', p, 'gt0');
+      const boundary = c.num(g, 'boundary', p, 'gt0', windowSeconds);
+      const n = c.int(g, 'count', p, 1, Infinity);
+      const spreadSeconds = c.num(g, 'spreadSeconds', p, 'gt0', 1);
+      count = 2 * (n ?? 0);
+      if (boundary !== undefined && spreadSeconds !== undefined && spreadSeconds > boundary)
+        c.err(`${p}.spreadSeconds must be <= ${p}.boundary (arrivals start at boundary - spreadSeconds)`);
+      if (windowSeconds !== undefined && boundary !== undefined && n !== undefined && spreadSeconds !== undefined)
+        spec = { ...base, pattern, windowSeconds, boundary, count: n, spreadSeconds };
+      break;
+    }
+    case 'multi-tenant': {
+      const tenants = c.int(g, 'tenants', p, 1, 10000);
+      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0');
+      const noisyTenant = c.int(g, 'noisyTenant', p, 0, Math.max(0, (tenants ?? 1) - 1), 0);
+      const noisyFactor = c.num(g, 'noisyFactor', p, 'gt0', 1);
+      const from = c.num(g, 'from', p, 'ge0', 0);
+      const to = c.num(g, 'to', p, 'gt0');
+      count = (ratePerSecond ?? 0) * (tenants ?? 0 + (noisyFactor ?? 1)) * span(from, to);
+      if (
+        tenants !== undefined &&
+        ratePerSecond !== undefined &&
+        noisyTenant !== undefined &&
+        noisyFactor !== undefined &&
+        from !== undefined &&
+        to !== undefined
+      )
+        spec = { ...base, pattern, tenants, ratePerSecond, noisyTenant, noisyFactor, from, to };
+      break;
+    }
+    case 'retry-storm': {
+      const clients = c.int(g, 'clients', p, 1, 1_000_000);
+      const at = c.num(g, 'at', p, 'ge0', 0);
+      const jitter = c.bool(g, 'jitter', p, false);
+      const maxAttempts = c.int(g, 'maxAttempts', p, 1, 1000, 5);
+      count = (clients ?? 0) * (maxAttempts ?? 1);
+      if (clients !== undefined && at !== undefined && maxAttempts !== undefined)
+        spec = { ...base, pattern, clients, at, jitter, maxAttempts };
+      break;
+    }
+  }
+  if (c.errors.length !== before) return null;
+  return spec ? { spec, count } : null;
+}
+
+function policies(c: Ctx, v: unknown, dfltMode: FailureMode): PolicySpec[] {
+  if (!Array.isArray(v) || v.length === 0) {
+    c.err('policies must be a non-empty array');
+    return [];
+  }
+  const out: PolicySpec[] = [];
+  const ids = new Set<string>();
+  v.forEach((pv: unknown, i) => {
+    const p = `policies[${i}]`;
+    if (!isObj(pv)) return c.err(`${p} must be an object`);
+    c.unknown(pv, p, ['id', 'algorithm', 'params', 'scope', 'failureMode']);
+    const id = c.str(pv, 'id', p, `policy-${i}`);
+    if (ids.has(id)) c.err(`${p}.id "${id}" is used twice`);
+    ids.add(id);
+    const scope = c.oneOf(pv, 'scope', p, SCOPES, 'key');
+    const failureMode = c.oneOf(pv, 'failureMode', p, FAILURE_MODES, dfltMode);
+    const spec = limiterSpec(c, pv, p);
+    if (spec) out.push({ ...spec, id, scope, failureMode });
+  });
+  return out;
+}
+
+function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
+  if (!Array.isArray(v)) {
+    c.err('requests must be an array');
+    return [];
+  }
+  const out: RequestSpec[] = [];
+  const needsDuration = algorithms.includes('concurrency');
+  v.forEach((r: unknown, i) => {
+    const p = `requests[${i}]`;
+    if (!isObj(r)) return c.err(`${p} must be an object`);
+    const before = c.errors.length;
+    c.unknown(r, p, ['at', 'key', 'server', 'cost', 'duration', 'tenant']);
+    const at = c.num(r, 'at', p, 'ge0');
+    const key = c.str(r, 'key', p, 'client');
+    const server = r.server === undefined ? null : c.str(r, 'server', p, 'A');
+    const cost = c.num(r, 'cost', p, 'gt0', 1);
+    // duration is ignored (not validated) by algorithms other than concurrency.
+    let duration: number | undefined;
+    if (needsDuration && r.duration !== undefined) duration = c.num(r, 'duration', p, 'gt0');
+    else if (typeof r.duration === 'number' && Number.isFinite(r.duration) && r.duration > 0)
+      duration = r.duration;
+    const tenant = c.str(r, 'tenant', p, key);
+    if (c.errors.length !== before || at === undefined || cost === undefined) return;
+    for (const a of algorithms) {
+      const f = getLimiterFactory(a);
+      f?.validateRequest?.({ cost, duration }, p).forEach((e) => c.err(e));
+    }
+    out.push({ at, key, server, cost, duration, tenant });
+  });
+  return out;
+}
+
+/** Validate and normalise a scenario. Never throws. */
+export function validateScenario(input: unknown): ValidationResult {
+  const c = new Ctx();
+  if (!isObj(input)) return { ok: false, errors: ['scenario must be a JSON object'] };
+  for (const k of Object.keys(input)) if (!TOP_FIELDS.includes(k)) c.err(`scenario.${k} is not a known field`);
+
+  const failureMode = c.oneOf(input, 'failureMode', '', FAILURE_MODES, 'fail-closed');
+  const placement = c.oneOf(input, 'placement', '', PLACEMENTS, 'shared');
+  const multiPolicy = c.oneOf(input, 'multiPolicy', '', ['all-or-nothing', 'naive'] as const, 'all-or-nothing');
+  const routing = c.oneOf(input, 'routing', '', ROUTINGS, 'round-robin');
+  const seed = c.int(input, 'seed', '', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
+  const serverCount = c.int(input, 'servers', '', 1, 8, 2) ?? 2;
+
+  let pols: PolicySpec[] = [];
+  const multiPolicyGiven = input.policies !== undefined;
+  if (multiPolicyGiven) {
+    pols = policies(c, input.policies, failureMode);
+    if (input.algorithm !== undefined || input.params !== undefined) {
+      // Allowed by docs/scenario.md ("may be omitted"); when given they must still be valid.
+      if (input.algorithm !== undefined) limiterSpec(c, input, '');
+    }
+  } else {
+    const spec = limiterSpec(c, input, '');
+    if (spec) pols = [{ ...spec, id: 'main', scope: 'key', failureMode }];
+  }
+
+  let fallback: LimiterSpec | null = null;
+  if (input.fallback !== undefined) {
+    if (!isObj(input.fallback)) c.err('fallback must be an object');
+    else {
+      c.unknown(input.fallback, 'fallback', ['algorithm', 'params']);
+      fallback = limiterSpec(c, input.fallback, 'fallback');
+      if (fallback?.algorithm === 'lua') c.err('fallback.algorithm must be a built-in algorithm');
+    }
+  }
+
+  const algorithms = pols.map((p) => p.algorithm);
+  let reqs: RequestSpec[] = [];
+  if (input.requests !== undefined) reqs = requests(c, input.requests, algorithms);
+  else if (input.traffic === undefined) c.err('requests is required and must be an array (or give traffic)');
+
+  const traffic: TrafficSpec[] = [];
+  if (input.traffic !== undefined) {
+    if (!Array.isArray(input.traffic)) c.err('traffic must be an array');
+    else {
+      let total = reqs.length;
+      input.traffic.forEach((g: unknown, i) => {
+        const r = generator(c, g, `traffic[${i}]`);
+        if (!r) return;
+        total += r.count;
+        if (algorithms.includes('concurrency') && r.spec.duration === undefined)
+          c.err(`traffic[${i}].duration is required by concurrency and must be a finite number > 0`);
+        if (algorithms.includes('leaky-bucket') && r.spec.cost !== 1)
+          c.err(`traffic[${i}].cost must be 1 for leaky-bucket (NGINX has no weights)`);
+        traffic.push(r.spec);
+      });
+      if (total > MAX_GENERATED) c.err(`traffic generates about ${Math.round(total)} requests; the most is ${MAX_GENERATED}`);
+    }
+  }
+
+  const st = store(c, input.store);
+  if (c.errors.length) return { ok: false, errors: c.errors };
+
+  const servers: string[] = [];
+  for (let i = 0; i < serverCount; i++) servers.push(SERVER_NAMES[i]!);
+  for (const r of reqs) if (r.server !== null && !servers.includes(r.server)) servers.push(r.server);
+
+  return {
+    ok: true,
+    scenario: {
+      policies: pols,
+      multiPolicyGiven,
+      multiPolicy,
+      placement,
+      requests: reqs,
+      traffic,
+      seed,
+      servers,
+      routing,
+      store: st,
+      failureMode,
+      fallback,
+    },
+  };
+}
+
+/** validateScenario that throws a ScenarioError (message: the errors, one a line). */
+export function parseScenario(input: unknown): Scenario {
+  const r = validateScenario(input);
+  if (!r.ok) throw new ScenarioError(r.errors);
+  return r.scenario;
+}
+
+export { BUILTIN_ALGORITHMS };
