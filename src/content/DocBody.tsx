@@ -1,20 +1,36 @@
 import type { Block } from '../core/content/parseDoc';
+import type { EditorSpec, QuestionSpec } from '../core/content/directives';
 import { LuaEditorWidget } from '../ui/widgets/LuaEditorWidget';
 import { Markdown } from '../ui/widgets/Markdown';
-import { Question, type QuestionSpec } from '../ui/widgets/Question';
+import { Question } from '../ui/widgets/Question';
 import { LabWidget } from '../ui/widgets/LabWidget';
 
-/** Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. */
-export function DocBody({ blocks }: { blocks: Block[] }) {
+/**
+ * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. Lab widgets
+ * get ids `lab-1`, `lab-2`, ... so links (interview mode) can point at one.
+ */
+export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly string[] }) {
   let q = 0;
+  let lab = 0;
+  const totalQ = blocks.filter((b) => b.kind === 'directive' && b.name === 'question').length;
   return (
     <>
       {blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
+        if (only && !only.includes(b.name)) return null;
         switch (b.name) {
           case 'question':
             q++;
-            return <Question key={i} spec={b.json as QuestionSpec} number={q} />;
+            return (
+              <div key={i}>
+                {q === 1 && (
+                  <h2 className="check-heading" id="check-yourself">
+                    Check yourself
+                  </h2>
+                )}
+                <Question spec={b.json as QuestionSpec} number={q} total={totalQ} />
+              </div>
+            );
           case 'recap':
             return (
               <aside key={i} className="recap card" aria-label="Recap">
@@ -23,9 +39,10 @@ export function DocBody({ blocks }: { blocks: Block[] }) {
               </aside>
             );
           case 'editor':
-            return <LuaEditorWidget key={i} spec={b.json as { template?: string; code?: string }} />;
+            return <LuaEditorWidget key={i} spec={b.json as EditorSpec} />;
           case 'lab':
-            return <LabWidget key={i} spec={b.json as Record<string, unknown>} />;
+            lab++;
+            return <LabWidget key={i} spec={b.json as Record<string, unknown>} id={`lab-${lab}`} />;
           default:
             return null;
         }

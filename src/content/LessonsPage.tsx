@@ -1,87 +1,167 @@
+import { useEffect, useRef } from 'react';
 import type { Route } from '../ui/shell/router';
+import { progressStore } from '../store/progress';
 import { DocBody } from './DocBody';
-import { LESSONS } from './library';
+import { LESSONS, directives } from './library';
+import { ProgressNotice, ProgressPanel } from './ProgressPanel';
+import { useProgress } from './useProgress';
+import './content.css';
+
+function ReadMark({ read }: { read: boolean }) {
+  return read ? (
+    <span className="read-mark" aria-label="read" title="Read">
+      ✓
+    </span>
+  ) : null;
+}
+
+function Lesson({ slug, route }: { slug: string; route: Route }) {
+  const at = LESSONS.findIndex((l) => l.slug === slug);
+  const lesson = LESSONS[at];
+  const read = useProgress((s) => s.lessonsRead);
+  const end = useRef<HTMLDivElement>(null);
+  const labParam = route.query.get('lab');
+
+  // A new lesson starts at the top, or at the widget a link asked for (`?lab=2`).
+  useEffect(() => {
+    const target = labParam ? document.getElementById(`lab-${labParam}`) : null;
+    if (target) target.scrollIntoView({ block: 'start' });
+    else window.scrollTo(0, 0);
+  }, [slug, labParam]);
+
+  // Reaching the end of a lesson marks it read.
+  useEffect(() => {
+    const el = end.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const obs = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) progressStore().getState().markRead(slug);
+    });
+    obs.observe(el);
+    return () => obs.disconnect();
+  }, [slug]);
+
+  if (!lesson) {
+    return (
+      <section className="card narrow" data-testid="not-found">
+        <h1 className="page-title">No lesson called “{slug}”</h1>
+        <p>
+          <a href="#/lessons">See every lesson</a>
+        </p>
+      </section>
+    );
+  }
+  const prev = LESSONS[at - 1];
+  const next = LESSONS[at + 1];
+  const done = LESSONS.filter((l) => read[l.slug]).length;
+  const labs = directives(lesson, 'lab').length;
+  const questions = directives(lesson, 'question').length;
+  return (
+    <div className="lesson-layout">
+      <nav className="lesson-rail" aria-label="Lessons">
+        <p className="rail-head">
+          <a href="#/lessons">All lessons</a>
+          <span className="muted small" data-testid="rail-progress">
+            {done}/{LESSONS.length} read
+          </span>
+        </p>
+        <div className="rail-bar" aria-hidden="true">
+          <span style={{ width: `${(100 * done) / Math.max(1, LESSONS.length)}%` }} />
+        </div>
+        <ol>
+          {LESSONS.map((l) => (
+            <li key={l.slug} className={read[l.slug] ? 'is-read' : undefined}>
+              <a href={`#/lessons/${l.slug}`} aria-current={l.slug === slug ? 'page' : undefined}>
+                {l.title}
+              </a>
+              <ReadMark read={Boolean(read[l.slug])} />
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <article className="lesson" data-testid="lesson">
+        <ProgressNotice />
+        <p className="eyebrow">
+          Lesson {at + 1} of {LESSONS.length}
+          {read[slug] && <span className="eyebrow-read"> · read ✓</span>}
+        </p>
+        <h1 className="page-title">{lesson.title}</h1>
+        <p className="lesson-meta muted small">
+          {labs > 0 && `${labs} live lab${labs === 1 ? '' : 's'} · `}
+          {questions} question{questions === 1 ? '' : 's'} to check yourself
+        </p>
+        {lesson.error && (
+          <p className="notice error" role="alert">
+            This lesson could not be read: {lesson.error}
+          </p>
+        )}
+        {lesson.objectives.length > 0 && (
+          <div className="objectives card">
+            <h2>You will learn to</h2>
+            <ul>
+              {lesson.objectives.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <DocBody blocks={lesson.blocks} />
+        <div ref={end} data-testid="lesson-end" />
+        <nav className="lesson-pager" aria-label="Lesson navigation">
+          {prev ? (
+            <a className="button" href={`#/lessons/${prev.slug}`}>
+              ← {prev.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <a className="button primary" href={`#/lessons/${next.slug}`} data-testid="next-lesson">
+              Next: {next.title} →
+            </a>
+          ) : (
+            <a className="button primary" href="#/practice" data-testid="next-lesson">
+              On to practice →
+            </a>
+          )}
+        </nav>
+      </article>
+    </div>
+  );
+}
 
 export default function LessonsPage({ route }: { route: Route }) {
   const slug = route.parts[1];
-  if (slug) {
-    const at = LESSONS.findIndex((l) => l.slug === slug);
-    const lesson = LESSONS[at];
-    if (!lesson) {
-      return (
-        <section className="card narrow" data-testid="not-found">
-          <h1 className="page-title">No lesson called “{slug}”</h1>
-          <p>
-            <a href="#/lessons">See every lesson</a>
-          </p>
-        </section>
-      );
-    }
-    const prev = LESSONS[at - 1];
-    const next = LESSONS[at + 1];
-    return (
-      <div className="lesson-layout">
-        <nav className="lesson-rail" aria-label="Lessons">
-          <ol>
-            {LESSONS.map((l) => (
-              <li key={l.slug}>
-                <a href={`#/lessons/${l.slug}`} aria-current={l.slug === slug ? 'page' : undefined}>
-                  {l.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <article className="lesson" data-testid="lesson">
-          <p className="eyebrow">
-            Lesson {at + 1} of {LESSONS.length}
-          </p>
-          <h1 className="page-title">{lesson.title}</h1>
-          {lesson.objectives.length > 0 && (
-            <div className="objectives card">
-              <h2>You will learn</h2>
-              <ul>
-                {lesson.objectives.map((o) => (
-                  <li key={o}>{o}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <DocBody blocks={lesson.blocks} />
-          <nav className="lesson-pager" aria-label="Lesson navigation">
-            {prev ? <a className="button" href={`#/lessons/${prev.slug}`}>← {prev.title}</a> : <span />}
-            {next ? (
-              <a className="button primary" href={`#/lessons/${next.slug}`}>
-                Next: {next.title} →
-              </a>
-            ) : (
-              <a className="button primary" href="#/practice">
-                On to practice →
-              </a>
-            )}
-          </nav>
-        </article>
-      </div>
-    );
-  }
+  const read = useProgress((s) => s.lessonsRead);
+  if (slug) return <Lesson key={slug} slug={slug} route={route} />;
+  const done = LESSONS.filter((l) => read[l.slug]).length;
+  const firstUnread = LESSONS.find((l) => !read[l.slug]);
   return (
-    <div>
+    <div className="doc-index">
       <h1 className="page-title">Lessons</h1>
       <p className="page-lede">
-        From two servers sharing one budget to rolling a limiter out in production. Each lesson has
-        a live lab to play with and questions to check yourself.
+        From two servers sharing one budget to rolling a limiter out in production. Each lesson has live
+        labs to play with and questions to check yourself.
       </p>
+      <ProgressPanel done={done} total={LESSONS.length} noun="lessons read" />
+      {firstUnread && (
+        <p className="continue">
+          <a className="button primary" href={`#/lessons/${firstUnread.slug}`} data-testid="continue">
+            {done === 0 ? 'Start' : 'Continue'}: {firstUnread.title} →
+          </a>
+        </p>
+      )}
       <ol className="doc-list">
         {LESSONS.map((l, i) => (
-          <li key={l.slug} className="card doc-card">
+          <li key={l.slug} className={`card doc-card${read[l.slug] ? ' is-done' : ''}`} data-testid="lesson-card">
             <span className="doc-num" aria-hidden="true">
-              {i + 1}
+              {read[l.slug] ? '✓' : i + 1}
             </span>
             <div>
               <h2>
                 <a href={`#/lessons/${l.slug}`}>{l.title}</a>
               </h2>
               {l.objectives[0] && <p className="muted">{l.objectives[0]}</p>}
+              {read[l.slug] && <p className="done-tag">Read</p>}
             </div>
           </li>
         ))}

@@ -15,8 +15,47 @@ export const DIRECTIVES = [
 ] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
-/** Directives whose body is JSON; the others hold Markdown. */
+/** Directives whose body is JSON by default; the others hold Markdown. */
 const JSON_DIRECTIVES = new Set<DirectiveName>(['lab', 'editor', 'question', 'starter', 'answer']);
+
+/**
+ * Fence languages that are ordinary code blocks, never directives. Anything else that is
+ * within two edits of a directive name (```labs, ```questoin) is reported as a typo.
+ */
+const CODE_LANGUAGES = new Set([
+  '',
+  'lua',
+  'json',
+  'jsonc',
+  'text',
+  'txt',
+  'ts',
+  'typescript',
+  'js',
+  'javascript',
+  'sh',
+  'bash',
+  'shell',
+  'console',
+  'yaml',
+  'yml',
+  'http',
+  'sql',
+  'python',
+  'py',
+  'go',
+  'diff',
+  'nginx',
+  'redis',
+  'ini',
+  'toml',
+  'java',
+  'rust',
+  'c',
+  'plain',
+  'plaintext',
+  'math',
+]);
 
 export class ContentError extends Error {
   constructor(
@@ -31,21 +70,62 @@ export class ContentError extends Error {
 
 export type Block =
   | { kind: 'markdown'; text: string; line: number }
-  | { kind: 'directive'; name: DirectiveName; json: unknown; text: string; line: number };
+  | {
+      kind: 'directive';
+      name: DirectiveName;
+      /** The parsed JSON body (null for Markdown and `lua` bodies). */
+      json: unknown;
+      /** The raw body. */
+      text: string;
+      /** Words after the directive name on the fence line, e.g. "lua" in ```answer lua. */
+      info: string;
+      /** 1-based line of the opening fence. */
+      line: number;
+    };
 
 export interface ParsedDoc {
   file: string;
   front: Record<string, unknown>;
+  /** 1-based line where each front-matter key is set. */
+  frontLines: Record<string, number>;
   blocks: Block[];
+}
+
+export interface ParseOptions {
+  /** Directives whose body is Markdown in this kind of file (interview.md: `answer`). */
+  markdownDirectives?: readonly DirectiveName[];
 }
 
 const FENCE = /^(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/;
 
+function editDistance(a: string, b: string): number {
+  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length]!;
+}
+
+/** The directive a fence language looks like a typo of, if any. */
+export function lookalikeDirective(info: string): DirectiveName | undefined {
+  const w = info.toLowerCase();
+  if (CODE_LANGUAGES.has(w) || (DIRECTIVES as readonly string[]).includes(w)) return undefined;
+  return DIRECTIVES.find((d) => editDistance(w, d) <= (d.length <= 4 ? 1 : 2));
+}
+
 /** Splits a document into front matter, Markdown runs and directive blocks. */
-export function parseDoc(file: string, source: string): ParsedDoc {
+export function parseDoc(file: string, source: string, options: ParseOptions = {}): ParsedDoc {
+  const markdownOnly = new Set(options.markdownDirectives ?? []);
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   let i = 0;
   let front: Record<string, unknown> = {};
+  const frontLines: Record<string, number> = {};
   if (lines[0]?.trim() === '---') {
     const end = lines.findIndex((l, k) => k > 0 && l.trim() === '---');
     if (end < 0) throw new ContentError(file, 1, 'front matter starts with --- but never ends');
@@ -58,6 +138,10 @@ export function parseDoc(file: string, source: string): ParsedDoc {
     } catch (e) {
       throw new ContentError(file, 2, `front matter is not valid YAML: ${(e as Error).message}`);
     }
+    for (let k = 1; k < end; k++) {
+      const m = /^([\w-]+)\s*:/.exec(lines[k] ?? '');
+      if (m && frontLines[m[1]!] === undefined) frontLines[m[1]!] = k + 1;
+    }
     i = end + 1;
   }
 
@@ -65,7 +149,8 @@ export function parseDoc(file: string, source: string): ParsedDoc {
   let md: string[] = [];
   let mdStart = i + 1;
   const flush = () => {
-    if (md.some((l) => l.trim() !== '')) blocks.push({ kind: 'markdown', text: md.join('\n'), line: mdStart });
+    if (md.some((l) => l.trim() !== ''))
+      blocks.push({ kind: 'markdown', text: md.join('\n'), line: mdStart });
     md = [];
   };
 
@@ -80,6 +165,7 @@ export function parseDoc(file: string, source: string): ParsedDoc {
     }
     const fence = m[1] ?? '```';
     const info = m[2] ?? '';
+    const rest = (m[3] ?? '').trim();
     const startLine = i + 1;
     // Find the closing fence of the same kind and at least the same length.
     let j = i + 1;
@@ -88,29 +174,64 @@ export function parseDoc(file: string, source: string): ParsedDoc {
       if (l.startsWith(fence[0]!.repeat(fence.length)) && /^[`~]+$/.test(l)) break;
       j++;
     }
-    if (j >= lines.length) throw new ContentError(file, startLine, `code fence \`${fence}${info}\` is never closed`);
+    if (j >= lines.length)
+      throw new ContentError(file, startLine, `code fence \`${fence}${info}\` is never closed`);
     const body = lines.slice(i + 1, j).join('\n');
     if ((DIRECTIVES as readonly string[]).includes(info)) {
       flush();
       const name = info as DirectiveName;
       let json: unknown = null;
-      if (JSON_DIRECTIVES.has(name)) {
+      // ```starter lua / ```answer lua hold a script verbatim, so it needs no JSON escaping.
+      const isJson = JSON_DIRECTIVES.has(name) && !markdownOnly.has(name) && rest !== 'lua';
+      if (isJson) {
         try {
           json = JSON.parse(body);
         } catch (e) {
-          throw new ContentError(file, startLine, `the ${name} block is not valid JSON: ${(e as Error).message}`);
+          throw new ContentError(
+            file,
+            startLine + jsonErrorLine(body, e),
+            `the ${name} block is not valid JSON: ${(e as Error).message}`,
+          );
         }
         if (json === null || typeof json !== 'object' || Array.isArray(json)) {
           throw new ContentError(file, startLine, `the ${name} block must be a JSON object`);
         }
       }
-      blocks.push({ kind: 'directive', name, json, text: body, line: startLine });
+      blocks.push({ kind: 'directive', name, json, text: body, info: rest, line: startLine });
     } else {
+      const typo = lookalikeDirective(info);
+      if (typo)
+        throw new ContentError(
+          file,
+          startLine,
+          `unknown directive \`${info}\` (did you mean \`${typo}\`?)`,
+        );
       if (md.length === 0) mdStart = i + 1;
       md.push(...lines.slice(i, j + 1));
     }
     i = j + 1;
   }
   flush();
-  return { file, front, blocks };
+  return { file, front, frontLines, blocks };
+}
+
+/** Offset (in lines, from the fence) of a JSON syntax error, when the engine says where. */
+function jsonErrorLine(body: string, e: unknown): number {
+  const msg = (e as Error).message ?? '';
+  const lc = /line (\d+)/.exec(msg);
+  if (lc) return Number(lc[1]);
+  const pos = /position (\d+)/.exec(msg);
+  if (pos) return body.slice(0, Number(pos[1])).split('\n').length;
+  return 0;
+}
+
+/**
+ * The file line where `key` is written inside a directive's JSON body (first occurrence of
+ * `"key":`), or the fence line when it cannot be found.
+ */
+export function lineOfKey(block: { text: string; line: number }, key: string): number {
+  const lines = block.text.split('\n');
+  const needle = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`);
+  const k = lines.findIndex((l) => needle.test(l));
+  return k < 0 ? block.line : block.line + 1 + k;
 }

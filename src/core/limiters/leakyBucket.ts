@@ -90,6 +90,11 @@ export const leakyBucketFactory: LimiterFactory = {
     req.cost === 1 ? [] : [`${path}.cost must be 1 for leaky-bucket (NGINX has no weights)`],
   create: (p: Params) =>
     new KeyedLimiter(
-      new LeakyBucket(num(p, 'ratePerSecond'), num(p, 'burst'), bool(p, 'nodelay'), num(p, 'delay')),
+      new LeakyBucket(
+        num(p, 'ratePerSecond'),
+        num(p, 'burst'),
+        bool(p, 'nodelay'),
+        num(p, 'delay'),
+      ),
     ),
 };

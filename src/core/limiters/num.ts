@@ -4,8 +4,7 @@
 // of EPS: a value within EPS of an integer is that integer.
 export const EPS = 1e-9;
 
-const tol = (a: number, b: number): number =>
-  EPS * Math.max(1, Math.abs(a), Math.abs(b));
+const tol = (a: number, b: number): number => EPS * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** a <= b, forgiving float noise. */
 export const leq = (a: number, b: number): boolean => a <= b + tol(a, b);

@@ -113,6 +113,5 @@ export const slidingLogFactory: LimiterFactory = {
       { name: 'limit', rule: 'gt0', required: true },
       { name: 'windowSeconds', rule: 'gt0', required: true },
     ]),
-  create: (p: Params) =>
-    new KeyedLimiter(new SlidingLog(num(p, 'limit'), num(p, 'windowSeconds'))),
+  create: (p: Params) => new KeyedLimiter(new SlidingLog(num(p, 'limit'), num(p, 'windowSeconds'))),
 };

@@ -227,56 +227,46 @@ function bitLength(v: bigint): number {
 /** Round the exact rational num/den (positive) to a long double. */
 function roundRational(num: bigint, den: bigint, neg: boolean): LongDouble | 'inf' | 'zero' {
   if (num === 0n) return { m: 0n, e: 0 };
-  let k = LD_BITS - (bitLength(num) - bitLength(den)) + 1;
-  for (;;) {
+  // num * 2^k / den lies in [2^63, 2^65) for this k.
+  let k = LD_BITS - (bitLength(num) - bitLength(den));
+  let q = 0n;
+  let r = 0n;
+  let d = den;
+  for (let pass = 0; pass < 2; pass++) {
     const n = k >= 0 ? num << BigInt(k) : num;
-    const d = k >= 0 ? den : den << BigInt(-k);
-    let q = n / d;
-    const r = n - q * d;
-    const ql = bitLength(q);
-    if (ql > LD_BITS + 1 || (ql > LD_BITS && ql !== LD_BITS + 1)) {
-      k -= ql - LD_BITS;
-      continue;
-    }
-    if (ql < LD_BITS) {
-      k += LD_BITS - ql;
-      continue;
-    }
-    let e = -k;
-    if (ql === LD_BITS + 1) {
-      // one extra bit: fold into the rounding
-      const low = q & 1n;
-      q >>= 1n;
-      e += 1;
-      const sticky = r !== 0n;
-      if (low === 1n && (sticky || (q & 1n) === 1n)) q += 1n;
-    } else {
-      const twice = r * 2n;
-      if (twice > d || (twice === d && (q & 1n) === 1n)) q += 1n;
-    }
-    if (bitLength(q) > LD_BITS) {
-      q >>= 1n;
-      e += 1;
-    }
-    if (e + LD_BITS > LD_MAX_EXP) return 'inf';
-    if (e < LD_MIN_EXP) return 'zero';
-    return { m: neg ? -q : q, e };
+    d = k >= 0 ? den : den << BigInt(-k);
+    q = n / d;
+    r = n - q * d;
+    if (bitLength(q) <= LD_BITS) break;
+    k--;
   }
+  const twice = r * 2n;
+  if (twice > d || (twice === d && (q & 1n) === 1n)) q += 1n;
+  if (bitLength(q) > LD_BITS) {
+    q >>= 1n;
+    k--;
+  }
+  const e = -k;
+  if (e + LD_BITS > LD_MAX_EXP) return 'inf';
+  if (e < LD_MIN_EXP) return 'zero';
+  return { m: neg ? -q : q, e };
 }
 
 const LD_DEC_RE = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
 
 /**
  * Redis's string2ld (strtold): no leading space, no trailing garbage, no NaN, no overflow
- * or underflow to zero. Returns null when Redis would reject the string.
+ * or underflow to zero. Returns null when Redis would reject the string, 'inf' or '-inf'
+ * for an accepted infinity ("inf", "-Infinity").
  */
-export function parseLongDouble(s: string): LongDouble | null {
+export function parseLongDouble(s: string): LongDouble | 'inf' | '-inf' | null {
   if (s.length === 0 || s.length >= 5120 || isCSpace(s[0])) return null;
   const m = LD_DEC_RE.exec(s);
   if (!m || (m[2] === '' && (m[3] === undefined || m[3] === ''))) {
     // inf / hex / nan
     const r = strtodFull(s);
-    if (r === null || Number.isNaN(r.value) || !Number.isFinite(r.value)) return null;
+    if (r === null || Number.isNaN(r.value)) return null;
+    if (!Number.isFinite(r.value)) return r.erange ? null : r.value > 0 ? 'inf' : '-inf';
     return fromDouble(r.value);
   }
   const neg = m[1] === '-';
@@ -290,7 +280,9 @@ export function parseLongDouble(s: string): LongDouble | null {
   if (exp + all.length < -4960) return null; // underflow to zero
   const D = BigInt(all);
   const r =
-    exp >= 0 ? roundRational(D * 10n ** BigInt(exp), 1n, neg) : roundRational(D, 10n ** BigInt(-exp), neg);
+    exp >= 0
+      ? roundRational(D * 10n ** BigInt(exp), 1n, neg)
+      : roundRational(D, 10n ** BigInt(-exp), neg);
   if (r === 'inf' || r === 'zero') return null;
   return r;
 }
@@ -343,8 +335,8 @@ export function formatLongDouble(v: LongDouble): string {
   const s = q.toString().padStart(18, '0');
   const intPart = s.slice(0, s.length - 17);
   const frac = s.slice(s.length - 17).replace(/0+$/, '');
+  if (intPart.length + 18 + (neg ? 1 : 0) + 1 > 5120) return '';
   let out = frac.length ? intPart + '.' + frac : intPart;
-  if (out.length + (neg ? 1 : 0) + (frac.length ? 0 : 18) + 1 > 5120) return '';
   if (neg && out !== '0') out = '-' + out;
   return out;
 }

@@ -39,3 +39,28 @@ export function toJson(r: Reply): JsonReply {
       return { err: r.v };
   }
 }
+
+/**
+ * The same encoding as toJson, as JSON text, with integers printed exactly even outside
+ * JavaScript's safe range (Redis integers are signed 64-bit).
+ */
+export function toJsonText(r: Reply): string {
+  switch (r.t) {
+    case 'int':
+      return r.v.toString();
+    case 'bulk':
+      return JSON.stringify(r.v);
+    case 'nil':
+    case 'nilarr':
+      return 'null';
+    case 'arr': {
+      let s = '[';
+      for (let i = 0; i < r.v.length; i++) s += (i ? ',' : '') + toJsonText(r.v[i]!);
+      return s + ']';
+    }
+    case 'status':
+      return `{"ok":${JSON.stringify(r.v)}}`;
+    case 'err':
+      return `{"err":${JSON.stringify(r.v)}}`;
+  }
+}

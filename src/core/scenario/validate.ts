@@ -61,7 +61,8 @@ class Ctx {
     this.errors.push(m);
   }
   unknown(o: Obj, path: string, known: readonly string[]): void {
-    for (const k of Object.keys(o)) if (!known.includes(k)) this.err(`${path}.${k} is not a known field`);
+    for (const k of Object.keys(o))
+      if (!known.includes(k)) this.err(`${fieldPath(path, k)} is not a known field`);
   }
   /** Number rule: gt0 (> 0), ge0 (>= 0). Returns the value or undefined (error recorded). */
   num(o: Obj, field: string, path: string, rule: 'gt0' | 'ge0', dflt?: number): number | undefined {
@@ -69,26 +70,32 @@ class Ctx {
     const text = rule === 'gt0' ? 'a finite number > 0' : 'a finite number >= 0';
     if (v === undefined) {
       if (dflt !== undefined) return dflt;
-      this.err(`${path}.${field} is required and must be ${text}`);
+      this.err(`${fieldPath(path, field)} is required and must be ${text}`);
       return undefined;
     }
     if (typeof v !== 'number' || !Number.isFinite(v) || (rule === 'gt0' ? v <= 0 : v < 0)) {
-      this.err(`${path}.${field} must be ${text}`);
+      this.err(`${fieldPath(path, field)} must be ${text}`);
       return undefined;
     }
     return v;
   }
-  int(o: Obj, field: string, path: string, min: number, max: number, dflt?: number): number | undefined {
+  int(
+    o: Obj,
+    field: string,
+    path: string,
+    min: number,
+    max: number,
+    dflt?: number,
+  ): number | undefined {
     const v = o[field];
-    const text =
-      max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+    const text = max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
     if (v === undefined) {
       if (dflt !== undefined) return dflt;
-      this.err(`${path}.${field} is required and must be ${text}`);
+      this.err(`${fieldPath(path, field)} is required and must be ${text}`);
       return undefined;
     }
     if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      this.err(`${path}.${field} must be ${text}`);
+      this.err(`${fieldPath(path, field)} must be ${text}`);
       return undefined;
     }
     return v;
@@ -97,7 +104,7 @@ class Ctx {
     const v = o[field];
     if (v === undefined) return dflt;
     if (typeof v !== 'string') {
-      this.err(`${path}.${field} must be a string`);
+      this.err(`${fieldPath(path, field)} must be a string`);
       return dflt;
     }
     return v;
@@ -106,7 +113,7 @@ class Ctx {
     const v = o[field];
     if (v === undefined) return dflt;
     if (typeof v !== 'boolean') {
-      this.err(`${path}.${field} must be true or false`);
+      this.err(`${fieldPath(path, field)} must be true or false`);
       return dflt;
     }
     return v;
@@ -115,14 +122,15 @@ class Ctx {
     const v = o[field];
     if (v === undefined) return dflt;
     if (typeof v !== 'string' || !(opts as readonly string[]).includes(v)) {
-      this.err(`${path}.${field} must be one of ${list(opts)}`);
+      this.err(`${fieldPath(path, field)} must be one of ${list(opts)}`);
       return dflt;
     }
     return v as T;
   }
 }
 
-const fieldPath = (path: string, field: string): string => (path === '' ? field : `${path}.${field}`);
+const fieldPath = (path: string, field: string): string =>
+  path === '' ? field : `${path}.${field}`;
 
 function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
   const algPath = fieldPath(path, 'algorithm');
@@ -138,8 +146,7 @@ function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
   }
   const factory = getLimiterFactory(alg);
   if (!factory) {
-    if (alg === 'lua')
-      c.err(`${algPath} "lua" needs the Redis model, which is not available yet`);
+    if (alg === 'lua') c.err(`${algPath} "lua" needs the Redis model, which is not available yet`);
     else c.err(`${algPath} must be one of ${list(registeredAlgorithms())}`);
     return null;
   }
@@ -153,7 +160,12 @@ function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
   return errs.length ? null : { algorithm: alg, params: params as Params };
 }
 
-function windows(c: Ctx, v: unknown, path: string, withLatency: boolean): (Window & { latencySeconds: number })[] {
+function windows(
+  c: Ctx,
+  v: unknown,
+  path: string,
+  withLatency: boolean,
+): (Window & { latencySeconds: number })[] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) {
     c.err(`${path} must be an array`);
@@ -167,7 +179,8 @@ function windows(c: Ctx, v: unknown, path: string, withLatency: boolean): (Windo
     const from = c.num(w, 'from', p, 'ge0');
     const to = c.num(w, 'to', p, 'ge0');
     const lat = withLatency ? c.num(w, 'latencySeconds', p, 'ge0') : 0;
-    if (from !== undefined && to !== undefined && to <= from) c.err(`${p}.to must be greater than ${p}.from`);
+    if (from !== undefined && to !== undefined && to <= from)
+      c.err(`${p}.to must be greater than ${p}.from`);
     if (from !== undefined && to !== undefined && lat !== undefined)
       out.push({ from, to, latencySeconds: lat });
   });
@@ -219,7 +232,8 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
     duration: g.duration === undefined ? undefined : c.num(g, 'duration', p, 'gt0'),
   };
   const span = (from: number | undefined, to: number | undefined): number => {
-    if (from !== undefined && to !== undefined && to <= from) c.err(`${p}.to must be greater than ${p}.from`);
+    if (from !== undefined && to !== undefined && to <= from)
+      c.err(`${p}.to must be greater than ${p}.from`);
     return from !== undefined && to !== undefined ? Math.max(0, to - from) : 0;
   };
   let spec: TrafficSpec | null = null;
@@ -251,8 +265,15 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
       const spreadSeconds = c.num(g, 'spreadSeconds', p, 'gt0', 1);
       count = 2 * (n ?? 0);
       if (boundary !== undefined && spreadSeconds !== undefined && spreadSeconds > boundary)
-        c.err(`${p}.spreadSeconds must be <= ${p}.boundary (arrivals start at boundary - spreadSeconds)`);
-      if (windowSeconds !== undefined && boundary !== undefined && n !== undefined && spreadSeconds !== undefined)
+        c.err(
+          `${p}.spreadSeconds must be <= ${p}.boundary (arrivals start at boundary - spreadSeconds)`,
+        );
+      if (
+        windowSeconds !== undefined &&
+        boundary !== undefined &&
+        n !== undefined &&
+        spreadSeconds !== undefined
+      )
         spec = { ...base, pattern, windowSeconds, boundary, count: n, spreadSeconds };
       break;
     }
@@ -263,7 +284,7 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
       const noisyFactor = c.num(g, 'noisyFactor', p, 'gt0', 1);
       const from = c.num(g, 'from', p, 'ge0', 0);
       const to = c.num(g, 'to', p, 'gt0');
-      count = (ratePerSecond ?? 0) * (tenants ?? 0 + (noisyFactor ?? 1)) * span(from, to);
+      count = (ratePerSecond ?? 0) * ((tenants ?? 1) - 1 + (noisyFactor ?? 1)) * span(from, to);
       if (
         tenants !== undefined &&
         ratePerSecond !== undefined &&
@@ -348,13 +369,20 @@ function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
 export function validateScenario(input: unknown): ValidationResult {
   const c = new Ctx();
   if (!isObj(input)) return { ok: false, errors: ['scenario must be a JSON object'] };
-  for (const k of Object.keys(input)) if (!TOP_FIELDS.includes(k)) c.err(`scenario.${k} is not a known field`);
+  for (const k of Object.keys(input))
+    if (!TOP_FIELDS.includes(k)) c.err(`scenario.${k} is not a known field`);
 
   const failureMode = c.oneOf(input, 'failureMode', '', FAILURE_MODES, 'fail-closed');
   const placement = c.oneOf(input, 'placement', '', PLACEMENTS, 'shared');
-  const multiPolicy = c.oneOf(input, 'multiPolicy', '', ['all-or-nothing', 'naive'] as const, 'all-or-nothing');
+  const multiPolicy = c.oneOf(
+    input,
+    'multiPolicy',
+    '',
+    ['all-or-nothing', 'naive'] as const,
+    'all-or-nothing',
+  );
   const routing = c.oneOf(input, 'routing', '', ROUTINGS, 'round-robin');
-  const seed = c.int(input, 'seed', '', 0, Number.MAX_SAFE_INTEGER, 1) ?? 1;
+  const seed = c.int(input, 'seed', '', 0, Infinity, 1) ?? 1;
   const serverCount = c.int(input, 'servers', '', 1, 8, 2) ?? 2;
 
   let pols: PolicySpec[] = [];
@@ -383,7 +411,8 @@ export function validateScenario(input: unknown): ValidationResult {
   const algorithms = pols.map((p) => p.algorithm);
   let reqs: RequestSpec[] = [];
   if (input.requests !== undefined) reqs = requests(c, input.requests, algorithms);
-  else if (input.traffic === undefined) c.err('requests is required and must be an array (or give traffic)');
+  else if (input.traffic === undefined)
+    c.err('requests is required and must be an array (or give traffic)');
 
   const traffic: TrafficSpec[] = [];
   if (input.traffic !== undefined) {
@@ -395,21 +424,31 @@ export function validateScenario(input: unknown): ValidationResult {
         if (!r) return;
         total += r.count;
         if (algorithms.includes('concurrency') && r.spec.duration === undefined)
-          c.err(`traffic[${i}].duration is required by concurrency and must be a finite number > 0`);
+          c.err(
+            `traffic[${i}].duration is required by concurrency and must be a finite number > 0`,
+          );
         if (algorithms.includes('leaky-bucket') && r.spec.cost !== 1)
           c.err(`traffic[${i}].cost must be 1 for leaky-bucket (NGINX has no weights)`);
         traffic.push(r.spec);
       });
-      if (total > MAX_GENERATED) c.err(`traffic generates about ${Math.round(total)} requests; the most is ${MAX_GENERATED}`);
+      if (total > MAX_GENERATED)
+        c.err(
+          `traffic generates about ${Math.round(total)} requests; the most is ${MAX_GENERATED}`,
+        );
     }
   }
 
   const st = store(c, input.store);
   if (c.errors.length) return { ok: false, errors: c.errors };
 
+  // Headless requests without `server` land on "A" (spec/limiters.md); once the scenario
+  // names a topology (`servers` or `routing`), the load balancer routes them instead.
+  if (input.servers === undefined && input.routing === undefined)
+    for (const r of reqs) if (r.server === null) r.server = 'A';
   const servers: string[] = [];
   for (let i = 0; i < serverCount; i++) servers.push(SERVER_NAMES[i]!);
-  for (const r of reqs) if (r.server !== null && !servers.includes(r.server)) servers.push(r.server);
+  for (const r of reqs)
+    if (r.server !== null && !servers.includes(r.server)) servers.push(r.server);
 
   return {
     ok: true,

@@ -314,7 +314,8 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
   {
     id: 'get-then-set',
     title: 'GET then SET (unsafe, for the race lesson)',
-    summary: 'Reads, decides and writes in separate commands: run it as app-server code to see the race.',
+    summary:
+      'Reads, decides and writes in separate commands: run it as app-server code to see the race.',
     keys: ['count:{key}'],
     args: ['3', '60', '{cost}'],
     source: GET_THEN_SET,

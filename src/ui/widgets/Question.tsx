@@ -1,28 +1,28 @@
 import { useId, useState } from 'react';
-import { Markdown } from './Markdown';
+import type { QuestionSpec } from '../../core/content/directives';
+import { InlineMarkdown, Markdown } from './Markdown';
+import './widgets.css';
 
-export interface QuestionSpec {
-  prompt: string;
-  choices?: string[];
-  answer?: number;
-  numeric?: number;
-  explanation?: string;
-}
+export type { QuestionSpec };
 
 /** A check question: pick (or type) an answer, then see whether it holds and why. */
-export function Question({ spec, number }: { spec: QuestionSpec; number: number }) {
+export function Question({ spec, number, total }: { spec: QuestionSpec; number: number; total?: number }) {
   const id = useId();
   const [picked, setPicked] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [checked, setChecked] = useState(false);
   const numeric = typeof spec.numeric === 'number';
-  const correct = numeric ? Number(typed) === spec.numeric && typed.trim() !== '' : picked === spec.answer;
+  const value = Number(typed.trim().replace(/,/g, ''));
+  const correct = numeric
+    ? typed.trim() !== '' && Number.isFinite(value) && Math.abs(value - spec.numeric!) <= (spec.tolerance ?? 0) + 1e-9
+    : picked === spec.answer;
   const ready = numeric ? typed.trim() !== '' : picked !== null;
 
   return (
     <section className="question card" aria-labelledby={`${id}-q`} data-testid="question">
       <h3 id={`${id}-q`} className="question-title">
-        Check yourself {number}
+        Question {number}
+        {total ? ` of ${total}` : ''}
       </h3>
       <Markdown text={spec.prompt} />
       <form
@@ -37,6 +37,8 @@ export function Question({ spec, number }: { spec: QuestionSpec; number: number 
             <input
               inputMode="decimal"
               value={typed}
+              size={8}
+              aria-invalid={checked && !correct ? true : undefined}
               onChange={(e) => {
                 setTyped(e.target.value);
                 setChecked(false);
@@ -47,7 +49,7 @@ export function Question({ spec, number }: { spec: QuestionSpec; number: number 
           <fieldset className="choices">
             <legend className="visually-hidden">Choices</legend>
             {(spec.choices ?? []).map((c, i) => (
-              <label key={i} className="choice">
+              <label key={i} className={`choice${checked && i === spec.answer && correct ? ' picked-right' : ''}`}>
                 <input
                   type="radio"
                   name={`${id}-choice`}
@@ -57,7 +59,7 @@ export function Question({ spec, number }: { spec: QuestionSpec; number: number 
                     setChecked(false);
                   }}
                 />
-                <span>{c}</span>
+                <InlineMarkdown text={c} />
               </label>
             ))}
           </fieldset>
@@ -67,11 +69,13 @@ export function Question({ spec, number }: { spec: QuestionSpec; number: number 
         </button>
       </form>
       {checked && (
-        <div className={`verdict ${correct ? 'right' : 'wrong'}`} role="status">
+        <div className={`verdict ${correct ? 'right' : 'wrong'}`} role="status" data-testid="verdict">
           <strong>{correct ? '✓ Right.' : '✗ Not quite.'}</strong>{' '}
           {!correct && numeric && <span>The answer is {spec.numeric}. </span>}
           {!correct && !numeric && spec.answer !== undefined && (
-            <span>The answer is “{spec.choices?.[spec.answer]}”. </span>
+            <span>
+              The answer is “<InlineMarkdown text={spec.choices?.[spec.answer] ?? ''} />”.{' '}
+            </span>
           )}
           {spec.explanation && <Markdown text={spec.explanation} />}
         </div>

@@ -1,0 +1,65 @@
+// The headless command line: `npm run --silent cli -- <verb> <file or ->`.
+// JSON on stdout; bad input => a message naming the field on stderr, exit 2, empty stdout.
+import { readFileSync } from 'node:fs';
+import { ScenarioError } from '../core/scenario/validate';
+import { simulateAsync } from '../core/simulate';
+import { runRedisVerb } from './redisVerb';
+
+const USAGE = `usage: npm run --silent cli -- <verb> <file or ->
+verbs:
+  simulate FILE|-   run a scenario (JSON) and print its decisions as JSON
+  redis FILE|-      run Redis command cases (JSON Lines) against the lab's Redis model
+`;
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+function readInput(arg: string): string {
+  return arg === '-' ? readFileSync(0, 'utf8') : readFileSync(arg, 'utf8');
+}
+
+export async function runCli(
+  argv: string[],
+  read: (arg: string) => string = readInput,
+): Promise<CliResult> {
+  const [verb, file, ...rest] = argv;
+  if ((verb !== 'simulate' && verb !== 'redis') || file === undefined || rest.length > 0)
+    return { stdout: '', stderr: USAGE, code: 2 };
+  let text: string;
+  try {
+    text = read(file);
+  } catch (e) {
+    return { stdout: '', stderr: `cannot read ${file}: ${(e as Error).message}\n`, code: 2 };
+  }
+  if (verb === 'redis') {
+    const r = await runRedisVerb(text);
+    return { stdout: r.stdout, stderr: r.stderr ?? '', code: r.code };
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
+  }
+  try {
+    const result = await simulateAsync(input);
+    return { stdout: JSON.stringify(result) + '\n', stderr: '', code: 0 };
+  } catch (e) {
+    if (e instanceof ScenarioError)
+      return { stdout: '', stderr: e.errors.join('\n') + '\n', code: 2 };
+    return { stdout: '', stderr: `simulate failed: ${(e as Error).message}\n`, code: 1 };
+  }
+}
+
+async function main(): Promise<void> {
+  const r = await runCli(process.argv.slice(2));
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stderr) process.stderr.write(r.stderr);
+  process.exitCode = r.code;
+}
+
+const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);
+if (isMain) void main();

@@ -1,0 +1,102 @@
+// The shapes of the JSON directive bodies (docs/content-format.md) and the fields each may
+// have. The content check refuses any other field, so a typo never silently vanishes.
+
+/** Options a ```lab block may carry on top of the scenario; stripped before validating. */
+export const LAB_WIDGET_FIELDS = ['title', 'caption', 'compare', 'compareTitle', 'lanes'] as const;
+
+export const EDITOR_FIELDS = ['template', 'code', 'title', 'caption', 'height'] as const;
+export const QUESTION_FIELDS = [
+  'prompt',
+  'choices',
+  'answer',
+  'numeric',
+  'tolerance',
+  'explanation',
+] as const;
+export const STARTER_FORM_FIELDS = ['form', 'note'] as const;
+export const STARTER_CODE_FIELDS = ['code', 'template', 'note'] as const;
+export const FORM_FIELD_FIELDS = [
+  'id',
+  'label',
+  'type',
+  'choices',
+  'value',
+  'unit',
+  'min',
+  'max',
+  'step',
+  'help',
+] as const;
+
+export const PROBLEM_KINDS = ['predict', 'configure', 'fix', 'write', 'choose'] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+export interface QuestionSpec {
+  prompt: string;
+  choices?: string[];
+  /** 0-based index of the right choice. */
+  answer?: number;
+  numeric?: number;
+  /** Numeric questions: how far off an answer may be and still count (default 0). */
+  tolerance?: number;
+  explanation: string;
+}
+
+export interface EditorSpec {
+  template?: string;
+  code?: string;
+  title?: string;
+  caption?: string;
+  height?: string;
+}
+
+export interface FormField {
+  id: string;
+  label: string;
+  /** number (default), choice (radio buttons from `choices`) or text. */
+  type?: 'number' | 'choice' | 'text';
+  choices?: string[];
+  value?: number | string;
+  unit?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  help?: string;
+}
+
+/** A problem's starter: an answer form (predict, configure, choose) or a script (fix, write). */
+export type StarterSpec =
+  | { kind: 'form'; form: FormField[]; note?: string }
+  | { kind: 'code'; code: string; template?: string; note?: string };
+
+export interface LabParts {
+  title: string | undefined;
+  caption: string | undefined;
+  /** The scenario as the engine takes it (widget-only fields removed). */
+  scenario: Record<string, unknown>;
+  /** The second lane: the scenario with `compare` merged over it, or null. */
+  compare: Record<string, unknown> | null;
+  compareTitle: string | undefined;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Splits a ```lab body into the widget's options and the scenario(s) the engine runs. */
+export function splitLab(spec: Record<string, unknown>): LabParts {
+  const { title, caption, compare, compareTitle, lanes: _lanes, ...scenario } = spec;
+  return {
+    title: typeof title === 'string' ? title : undefined,
+    caption: typeof caption === 'string' ? caption : undefined,
+    scenario,
+    compare: isObj(compare) ? { ...scenario, ...compare } : null,
+    compareTitle: typeof compareTitle === 'string' ? compareTitle : undefined,
+  };
+}
+
+/** A short label for what a compare override changes, e.g. `placement: shared`. */
+export function describeOverride(over: Record<string, unknown>): string {
+  return Object.entries(over)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}

@@ -1,0 +1,10 @@
+// The lab's Redis model: the command layer (model.ts), its reply type, helpers the Lua
+// runtime and the UI share, and the scripting boundary.
+export { RedisModel, Session, DEFAULT_START_TIME, ERRORS } from './model';
+export type { KeySnapshot, RedisModelOptions, RedisType } from './model';
+export type { ScriptEngine, ScriptHost, LuaEngineModule } from './scripting';
+export * from './reply';
+export { formatScore, formatG, parseInt64, parseDouble } from './numfmt';
+export { keySlot, crc16, SLOTS } from './slot';
+export { sha1Hex, sha1Bytes } from './sha1';
+export { globMatch } from './glob';

@@ -1,0 +1,323 @@
+// The lab's state: the loaded scenario, its runs (the loaded lane and the comparison lane),
+// the virtual clock, speed and selection. zustand/vanilla: no React here. Per-frame values
+// (`now`) live here too, but React reads them only through coarse selectors or refs.
+import { createStore } from 'zustand/vanilla';
+import { buildRun, type LabRun } from './labAdapter';
+
+export type ScenarioInput = Record<string, unknown>;
+
+/** The seed's worked example: one client, A,B,A,B,A, fixed window 3 per 60 s. */
+export const WORKED_EXAMPLE: ScenarioInput = {
+  algorithm: 'fixed-window',
+  params: { limit: 3, windowSeconds: 60 },
+  placement: 'shared',
+  seed: 1,
+  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
+};
+
+export const SPEED_MIN = 0.1;
+export const SPEED_MAX = 100;
+
+export const LANE_LABEL: Record<string, string> = {
+  local: 'Counter in each server',
+  shared: 'One shared counter',
+  'shared-nonatomic': 'One shared counter, read then write',
+  'shared-fallback': 'Shared counter, local fallback',
+};
+
+export interface LabState {
+  input: ScenarioInput;
+  run: LabRun;
+  /** The same scenario with the other placement (local vs shared), or null. */
+  compare: LabRun | null;
+  compareInput: ScenarioInput | null;
+  /** Compare placements side by side. */
+  lanes: boolean;
+  /** A second algorithm on the same traffic (charts), or null. */
+  altAlgorithm: string | null;
+  altRun: LabRun | null;
+  /** Engine messages for the last rejected edit (the last valid run keeps running). */
+  errors: string[];
+  /** A message about a scenario that could not be loaded from a link. */
+  loadError: string | null;
+  now: number;
+  playing: boolean;
+  speed: number;
+  /** Bumped at most ~10 times a wall second while playing (state views redraw on it). */
+  viewTick: number;
+  selected: number | null;
+  /** Which lane's request is selected: 'main' or 'compare'. */
+  selectedLane: 'main' | 'compare';
+  selectedTarget: string | null;
+
+  load(input: unknown, opts?: { keepTime?: boolean; play?: boolean }): { ok: true } | { ok: false; message: string; errors: string[] };
+  edit(mutate: (draft: ScenarioInput) => void): boolean;
+  setLanes(on: boolean): void;
+  setAltAlgorithm(alg: string | null, params?: Record<string, unknown>): void;
+  seek(t: number): void;
+  play(speed?: number): void;
+  pause(): void;
+  togglePlay(): void;
+  setSpeed(speed: number): void;
+  step(dir: 1 | -1): void;
+  select(i: number | null, lane?: 'main' | 'compare'): void;
+  selectTarget(id: string | null): void;
+  tick(): void;
+}
+
+/** When the lane's last event is over (with room for the last dot to travel home). */
+export function endOf(s: Pick<LabState, 'run' | 'compare'>): number {
+  const e = Math.max(s.run.end, s.compare?.end ?? 0);
+  return e + hopOf(s.run) * 1.2;
+}
+
+/** Display-only travel time of a dot between client and server (model seconds). */
+export function hopOf(run: LabRun): number {
+  return Math.min(1.5, Math.max(0.3, run.end / 12));
+}
+
+function otherPlacement(input: ScenarioInput): ScenarioInput {
+  const p = input.placement ?? 'shared';
+  return { ...input, placement: p === 'local' ? 'shared' : 'local' };
+}
+
+function buildCompare(input: ScenarioInput): { compare: LabRun | null; compareInput: ScenarioInput | null } {
+  const ci = otherPlacement(input);
+  const r = buildRun(ci);
+  return r.ok ? { compare: r.run, compareInput: ci } : { compare: null, compareInput: null };
+}
+
+function buildAlt(input: ScenarioInput, alt: string | null, params?: Record<string, unknown>): LabRun | null {
+  if (!alt || input.policies) return null;
+  const r = buildRun({ ...input, algorithm: alt, params: params ?? DEFAULT_PARAMS[alt] ?? {} });
+  return r.ok ? r.run : null;
+}
+
+export const DEFAULT_PARAMS: Record<string, Record<string, unknown>> = {
+  'fixed-window': { limit: 3, windowSeconds: 60 },
+  'sliding-log': { limit: 3, windowSeconds: 60 },
+  'sliding-window-counter': { limit: 3, windowSeconds: 60 },
+  'token-bucket': { capacity: 3, refillPerSecond: 0.05 },
+  gcra: { ratePerSecond: 0.05, burst: 3 },
+  'leaky-bucket': { ratePerSecond: 0.05, burst: 2 },
+  concurrency: { maxInFlight: 3 },
+};
+
+const first = buildRun(WORKED_EXAMPLE);
+if (!first.ok) throw new Error(`the worked example is invalid: ${first.message}`);
+const firstCompare = buildCompare(WORKED_EXAMPLE);
+
+let lastTickWall = 0;
+
+export const labStore = createStore<LabState>()((set, get) => ({
+  input: WORKED_EXAMPLE,
+  run: first.run,
+  compare: firstCompare.compare,
+  compareInput: firstCompare.compareInput,
+  lanes: true,
+  altAlgorithm: null,
+  altRun: null,
+  errors: [],
+  loadError: null,
+  now: 0,
+  playing: true,
+  speed: 0.5,
+  viewTick: 0,
+  selected: null,
+  selectedLane: 'main',
+  selectedTarget: null,
+
+  load(input, opts) {
+    const r = buildRun(input);
+    if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
+    const inp = input as ScenarioInput;
+    const s = get();
+    const cmp = s.lanes ? buildCompare(inp) : { compare: null, compareInput: null };
+    const alt = buildAlt(inp, s.altAlgorithm);
+    const now = opts?.keepTime ? Math.min(s.now, endOf({ run: r.run, compare: cmp.compare })) : 0;
+    set({
+      input: inp,
+      run: r.run,
+      ...cmp,
+      altRun: alt,
+      errors: [],
+      loadError: null,
+      now,
+      playing: opts?.play ?? false,
+      viewTick: s.viewTick + 1,
+      selected: null,
+      selectedTarget: null,
+    });
+    return { ok: true };
+  },
+
+  edit(mutate) {
+    const draft = structuredClone(get().input);
+    mutate(draft);
+    const s = get();
+    const r = buildRun(draft);
+    if (!r.ok) {
+      set({ errors: r.errors });
+      return false;
+    }
+    const cmp = s.lanes ? buildCompare(draft) : { compare: null, compareInput: null };
+    const alt = buildAlt(draft, s.altAlgorithm);
+    // Keep the current time where the new run still has it.
+    const now = Math.min(s.now, endOf({ run: r.run, compare: cmp.compare }));
+    set({
+      input: draft,
+      run: r.run,
+      ...cmp,
+      altRun: alt,
+      errors: [],
+      now,
+      viewTick: s.viewTick + 1,
+      selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
+      selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget) ? s.selectedTarget : null,
+    });
+    return true;
+  },
+
+  setLanes(on) {
+    const s = get();
+    const cmp = on ? buildCompare(s.input) : { compare: null, compareInput: null };
+    set({ lanes: on, ...cmp, selectedLane: 'main', viewTick: s.viewTick + 1 });
+  },
+
+  setAltAlgorithm(alg, params) {
+    set({ altAlgorithm: alg, altRun: buildAlt(get().input, alg, params) });
+  },
+
+  seek(t) {
+    const s = get();
+    // Not clamped to the end: `advance` may run past the last event (nothing happens there).
+    const now = Number.isFinite(t) ? Math.max(0, t) : s.now;
+    set({ now, viewTick: s.viewTick + 1 });
+  },
+
+  play(speed) {
+    const s = get();
+    const sp = speed === undefined ? s.speed : clampSpeed(speed);
+    // Playing from the end starts over.
+    const now = s.now >= endOf(s) - 1e-9 ? 0 : s.now;
+    set({ playing: true, speed: sp, now });
+  },
+  pause() {
+    set({ playing: false, viewTick: get().viewTick + 1 });
+  },
+  togglePlay() {
+    if (get().playing) get().pause();
+    else get().play();
+  },
+  setSpeed(speed) {
+    set({ speed: clampSpeed(speed) });
+  },
+  step(dir) {
+    const s = get();
+    const times = mergedEvents(s);
+    let t = s.now;
+    if (dir > 0) {
+      const j = upperBound(times, s.now + 1e-9);
+      t = j < times.length ? times[j]! : endOf(s);
+    } else {
+      const j = lowerBound(times, s.now - 1e-9) - 1;
+      t = j >= 0 ? times[j]! : 0;
+    }
+    set({ playing: false, now: t, viewTick: s.viewTick + 1 });
+  },
+  select(i, lane = 'main') {
+    set({ selected: i, selectedLane: lane });
+  },
+  selectTarget(id) {
+    set({ selectedTarget: id });
+  },
+  tick() {
+    const w = performance.now();
+    if (w - lastTickWall > 100) {
+      lastTickWall = w;
+      set({ viewTick: get().viewTick + 1 });
+    }
+  },
+}));
+
+function clampSpeed(x: number): number {
+  if (!Number.isFinite(x) || x <= 0) return 1;
+  return Math.min(SPEED_MAX, Math.max(SPEED_MIN, x));
+}
+
+const mergedCache = new WeakMap<LabRun, Float64Array>();
+function mergedEvents(s: Pick<LabState, 'run' | 'compare'>): Float64Array {
+  const key = s.run;
+  const c = mergedCache.get(key);
+  if (c && !s.compare) return c;
+  const parts = [s.run.eventTimes, s.compare?.eventTimes ?? new Float64Array(0)];
+  const all = new Float64Array(parts[0]!.length + parts[1]!.length);
+  all.set(parts[0]!);
+  all.set(parts[1]!, parts[0]!.length);
+  all.sort();
+  if (!s.compare) mergedCache.set(key, all);
+  return all;
+}
+
+function upperBound(a: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (a[m]! <= t) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+function lowerBound(a: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (a[m]! < t) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
+/** Advance the clock by a wall-clock delta (the animation loop calls this). */
+export function advanceWall(dtSeconds: number): void {
+  const s = labStore.getState();
+  if (!s.playing) return;
+  const end = endOf(s);
+  const now = s.now + dtSeconds * s.speed;
+  if (now >= end) {
+    labStore.setState({ now: end, playing: false, viewTick: s.viewTick + 1 });
+    return;
+  }
+  labStore.setState({ now });
+  s.tick();
+}
+
+/** A stable, shareable snapshot per spec/headless.md. */
+export function labSnapshot() {
+  const s = labStore.getState();
+  const run = s.run;
+  const c = run.countsAt(s.now);
+  const decisions: {
+    index: number;
+    at: number;
+    server: string;
+    key: string;
+    allowed: boolean;
+    retryAfterSeconds: number | null;
+  }[] = [];
+  for (let i = 0; i < run.n; i++) {
+    if (!(run.decidedAt[i]! <= s.now + 1e-12)) continue;
+    const r = run.request(i);
+    decisions.push({
+      index: i,
+      at: r.at,
+      server: r.server,
+      key: r.key,
+      allowed: r.allowed,
+      retryAfterSeconds: r.retryAfterSeconds,
+    });
+  }
+  return { now: s.now, allowed: c.allowed, denied: c.denied, decisions };
+}
