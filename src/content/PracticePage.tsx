@@ -1,6 +1,20 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { StarterSpec } from '../core/content/directives';
+import { starterOf } from '../core/grading/submission';
+import type { FailingCase, GradeResult } from '../core/grading/types';
+import { encodeShare } from '../core/share';
+import { progressStore } from '../store/progress';
+import { LuaEditor } from '../ui/editor/LuaEditor';
+import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
+import { LabWidget } from '../ui/widgets/LabWidget';
+import { Markdown } from '../ui/widgets/Markdown';
 import type { Route } from '../ui/shell/router';
 import { DocBody } from './DocBody';
-import { PROBLEMS } from './library';
+import { grade } from './grading';
+import { PROBLEMS, directives, type Doc } from './library';
+import { ProgressNotice, ProgressPanel } from './ProgressPanel';
+import { useProgress } from './useProgress';
+import './content.css';
 
 const KIND_LABEL: Record<string, string> = {
   predict: 'Predict',
@@ -10,8 +24,232 @@ const KIND_LABEL: Record<string, string> = {
   choose: 'Choose',
 };
 
+function initialForm(starter: StarterSpec, saved: string | undefined): FormValues {
+  if (starter.kind !== 'form') return {};
+  const out: FormValues = {};
+  for (const f of starter.form) out[f.id] = f.value === undefined ? '' : String(f.value);
+  if (saved) {
+    try {
+      const s = JSON.parse(saved) as unknown;
+      if (s && typeof s === 'object' && !Array.isArray(s))
+        for (const [k, v] of Object.entries(s)) if (typeof v === 'string' && k in out) out[k] = v;
+    } catch {
+      // a damaged save: start from the starter
+    }
+  }
+  return out;
+}
+
+function FailureView({ f }: { f: FailingCase }) {
+  const runnable = f.scenario && f.scenario.algorithm !== 'lua';
+  return (
+    <div className="failure" data-testid="grade-failure">
+      <p>
+        <strong>{f.name}.</strong> {f.message}
+      </p>
+      {f.rows && f.rows.length > 0 && (
+        <div className="table-scroll">
+          <table className="case-table" data-testid="case-table">
+            <caption className="visually-hidden">Expected and actual decisions</caption>
+            <thead>
+              <tr>
+                <th>at (s)</th>
+                <th>server</th>
+                <th>key</th>
+                <th>cost</th>
+                <th>expected</th>
+                <th>yours</th>
+              </tr>
+            </thead>
+            <tbody>
+              {f.rows.map((r, i) => (
+                <tr key={i} className={i === f.firstMismatch ? 'mismatch' : undefined}>
+                  <td>{Number(r.at.toFixed(3))}</td>
+                  <td>{r.server}</td>
+                  <td>{r.key}</td>
+                  <td>{r.cost}</td>
+                  <td>{r.expected === 'allowed' ? 'admitted' : r.expected === 'denied' ? '429' : r.expected}</td>
+                  <td>
+                    {r.actual === 'allowed' ? 'admitted' : r.actual === 'denied' ? '429' : r.actual}
+                    {r.note ? ` (${r.note})` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {f.trace && (
+        <ol className="case-list" data-testid="case-trace">
+          {f.trace.map((t, i) => (
+            <li key={i}>
+              <code>{t}</code>
+            </li>
+          ))}
+        </ol>
+      )}
+      {f.scenario && (
+        <p className="row">
+          <a className="button" href={`#/lab?scenario=${encodeShare(f.scenario)}`} data-testid="failure-open-lab">
+            Open this case in the lab
+          </a>
+          {f.reference && (
+            <a className="button" href={`#/lab?scenario=${encodeShare(f.reference)}`}>
+              Open the reference
+            </a>
+          )}
+        </p>
+      )}
+      {runnable && <LabWidget spec={{ ...f.scenario, title: `Replay: ${f.name}` }} />}
+    </div>
+  );
+}
+
+function Result({ r }: { r: GradeResult }) {
+  return (
+    <div className={`grade-result ${r.passed ? 'pass' : 'fail'}`} role="status" data-testid="grade-result" data-passed={r.passed}>
+      <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
+      <p>{r.summary}</p>
+      {r.cases.length > 0 && (
+        <ul className="case-list">
+          {r.cases.map((c) => (
+            <li key={c.name}>
+              {c.passed ? '✓' : '✗'} {c.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {r.failure && <FailureView f={r.failure} />}
+    </div>
+  );
+}
+
+function Problem({ p }: { p: Doc }) {
+  const starter = useMemo(() => starterOf(p), [p]);
+  const saved = useProgress((s) => s.saved[p.slug]);
+  const solved = useProgress((s) => Boolean(s.problemsSolved[p.slug]));
+  const [form, setForm] = useState<FormValues>(() => initialForm(starter, saved));
+  const [code, setCode] = useState(() => (starter.kind === 'code' ? (saved ?? starter.code) : ''));
+  const [hints, setHints] = useState(0);
+  const [showSolution, setShowSolution] = useState(false);
+  const [result, setResult] = useState<GradeResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hintBlocks = directives(p, 'hint');
+  const solution = directives(p, 'solution')[0];
+  const graderId = String(p.front.grader ?? p.slug);
+
+  useEffect(() => window.scrollTo(0, 0), [p.slug]);
+
+  // Save as the learner works (code and answers are part of their progress).
+  useEffect(() => {
+    const text = starter.kind === 'code' ? code : JSON.stringify(form);
+    const untouched = starter.kind === 'code' ? code === starter.code : JSON.stringify(form) === JSON.stringify(initialForm(starter, undefined));
+    if (untouched && progressStore().getState().saved[p.slug] === undefined) return;
+    const t = setTimeout(() => progressStore().getState().save(p.slug, text), 400);
+    return () => clearTimeout(t);
+  }, [code, form, p.slug, starter.kind]);
+
+  const run = async () => {
+    setBusy(true);
+    setResult(null);
+    const r = await grade(graderId, starter.kind === 'code' ? { code } : form);
+    setResult(r);
+    setBusy(false);
+    if (r.passed) progressStore().getState().markSolved(p.slug);
+  };
+
+  const at = PROBLEMS.indexOf(p);
+  const next = PROBLEMS[at + 1];
+  return (
+    <article className="problem" data-testid="problem">
+      <ProgressNotice />
+      <p className="problem-back">
+        <a href="#/practice">← All problems</a>
+      </p>
+      <p className="eyebrow">
+        {KIND_LABEL[String(p.front.kind)] ?? 'Problem'} · problem {at + 1} of {PROBLEMS.length}
+        {solved && <span className="solved-tag"> · solved ✓</span>}
+      </p>
+      <h1 className="page-title">{p.title}</h1>
+      {p.error && (
+        <p className="notice error" role="alert">
+          This problem could not be read: {p.error}
+        </p>
+      )}
+      <DocBody blocks={p.blocks} only={['lab', 'editor']} />
+
+      <section className="workbench card" aria-labelledby="workbench-h">
+        <h2 id="workbench-h">{starter.kind === 'code' ? 'Your script' : 'Your answer'}</h2>
+        {starter.note && <Markdown text={starter.note} />}
+        {starter.kind === 'form' ? (
+          <AnswerForm fields={starter.form} values={form} onChange={setForm} />
+        ) : (
+          <LuaEditor label="Your Lua script" value={code} onChange={setCode} height="22rem" />
+        )}
+        <div className="grade-row">
+          <button type="button" className="button primary" onClick={run} disabled={busy} data-testid="grade">
+            {busy ? 'Grading…' : 'Grade'}
+          </button>
+          {starter.kind === 'code' && (
+            <button type="button" className="button" onClick={() => setCode(starter.code)} disabled={busy}>
+              Reset to the starter
+            </button>
+          )}
+          <span className="muted small">Hidden cases run on the lab's engine, in your browser.</span>
+        </div>
+        {result && <Result r={result} />}
+        {result?.passed && next && (
+          <p>
+            <a className="button primary" href={`#/practice/${next.slug}`}>
+              Next problem: {next.title} →
+            </a>
+          </p>
+        )}
+      </section>
+
+      {hintBlocks.length > 0 && (
+        <section className="hints" aria-labelledby="hints-h">
+          <h2 id="hints-h">Hints</h2>
+          {hints > 0 && (
+            <ol>
+              {hintBlocks.slice(0, hints).map((h, i) => (
+                <li key={i} data-testid="hint">
+                  <Markdown text={h.text} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {hints < hintBlocks.length ? (
+            <button type="button" className="button" onClick={() => setHints(hints + 1)} data-testid="show-hint">
+              {hints === 0 ? 'Show a hint' : 'Show the next hint'} ({hints + 1} of {hintBlocks.length})
+            </button>
+          ) : (
+            <p className="muted small">That is every hint.</p>
+          )}
+        </section>
+      )}
+
+      {solution && (
+        <section className="solution" aria-labelledby="solution-h">
+          <h2 id="solution-h">Worked solution</h2>
+          {showSolution ? (
+            <div className="card" data-testid="solution">
+              <Markdown text={solution.text} />
+            </div>
+          ) : (
+            <button type="button" className="button" onClick={() => setShowSolution(true)} data-testid="show-solution">
+              Show the worked solution
+            </button>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}
+
 export default function PracticePage({ route }: { route: Route }) {
   const slug = route.parts[1];
+  const solved = useProgress((s) => s.problemsSolved);
   if (slug) {
     const p = PROBLEMS.find((x) => x.slug === slug);
     if (!p) {
@@ -24,26 +262,22 @@ export default function PracticePage({ route }: { route: Route }) {
         </section>
       );
     }
-    return (
-      <article className="lesson single" data-testid="problem">
-        <p className="eyebrow">{KIND_LABEL[String(p.front.kind)] ?? 'Problem'}</p>
-        <h1 className="page-title">{p.title}</h1>
-        <DocBody blocks={p.blocks.filter((b) => b.kind === 'markdown' || b.name === 'lab' || b.name === 'editor')} />
-      </article>
-    );
+    return <Problem key={p.slug} p={p} />;
   }
+  const done = PROBLEMS.filter((p) => solved[p.slug]).length;
   return (
-    <div>
+    <div className="doc-index">
       <h1 className="page-title">Practice</h1>
       <p className="page-lede">
-        Problems that grade themselves: predict a number, configure a policy, fix a broken Lua
-        script, or write a limiter from scratch. Hidden cases find the first thing that breaks.
+        Problems that grade themselves: predict a number, configure a policy, fix a broken Lua script, or write
+        a limiter from scratch. Hidden cases find the first thing that breaks and let you replay it.
       </p>
+      <ProgressPanel done={done} total={PROBLEMS.length} noun="problems solved" />
       <ol className="doc-list">
         {PROBLEMS.map((p, i) => (
-          <li key={p.slug} className="card doc-card">
+          <li key={p.slug} className={`card doc-card${solved[p.slug] ? ' is-done' : ''}`} data-testid="problem-card">
             <span className="doc-num" aria-hidden="true">
-              {i + 1}
+              {solved[p.slug] ? '✓' : i + 1}
             </span>
             <div>
               <h2>
@@ -51,6 +285,7 @@ export default function PracticePage({ route }: { route: Route }) {
               </h2>
               <p className="muted">
                 <span className="tag">{KIND_LABEL[String(p.front.kind)] ?? 'Problem'}</span>{' '}
+                {solved[p.slug] && <span className="solved-tag">Solved · </span>}
                 {p.objectives[0]}
               </p>
             </div>

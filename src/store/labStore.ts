@@ -215,7 +215,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
   step(dir) {
     const s = get();
     const times = mergedEvents(s);
-    let t = s.now;
+    let t: number;
     if (dir > 0) {
       const j = upperBound(times, s.now + 1e-9);
       t = j < times.length ? times[j]! : endOf(s);

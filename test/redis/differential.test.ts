@@ -74,7 +74,14 @@ const knownNames = new Set(known.cases.map((k) => k.name));
 function normalize(r: Reply, exactErrors: boolean, unordered: boolean): string {
   if (r.t === 'err' && !exactErrors) return JSON.stringify({ err: r.v.split(' ')[0] });
   if (r.t === 'arr' && unordered) {
-    return '[' + r.v.map((x) => normalize(x, exactErrors, false)).sort().join(',') + ']';
+    return (
+      '[' +
+      r.v
+        .map((x) => normalize(x, exactErrors, false))
+        .sort()
+        .join(',') +
+      ']'
+    );
   }
   if (r.t === 'arr') return '[' + r.v.map((x) => normalize(x, exactErrors, false)).join(',') + ']';
   return toJsonText(r);
@@ -185,7 +192,9 @@ for (const c of corpus) {
 describe('corpus sanity', () => {
   it('has unique case names', () => {
     const seen = new Set<string>();
-    const dups = corpus.filter((c) => (seen.has(c.case.name) ? true : (seen.add(c.case.name), false)));
+    const dups = corpus.filter((c) =>
+      seen.has(c.case.name) ? true : (seen.add(c.case.name), false),
+    );
     expect(dups.map((c) => `${c.file}:${c.line} ${c.case.name}`)).toEqual([]);
   });
   it('gives every clock-dependent case expectations', () => {

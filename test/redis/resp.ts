@@ -71,8 +71,7 @@ export function encodeCommand(args: readonly string[]): Buffer {
 
 export class RespClient {
   private readonly parser = new Parser();
-  private readonly waiting: Array<{ resolve: (r: Reply) => void; reject: (e: Error) => void }> =
-    [];
+  private readonly waiting: Array<{ resolve: (r: Reply) => void; reject: (e: Error) => void }> = [];
   private closed: Error | null = null;
 
   private constructor(private readonly sock: net.Socket) {

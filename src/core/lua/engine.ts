@@ -131,11 +131,15 @@ export class LuaRuntime implements ScriptEngine {
     m._luaL_openlibs(L);
 
     this.hookPtr = m.addFunction((Lh: number) => this.hook(Lh), 'vii');
-    this.contPtr = m.addFunction((Lk: number, _status: number, ctx: number) => this.appContinue(Lk, ctx), 'iiii');
+    this.contPtr = m.addFunction(
+      (Lk: number, _status: number, ctx: number) => this.appContinue(Lk, ctx),
+      'iiii',
+    );
 
     // The prelude gets the native functions in a table and returns H (the globals scripts
     // see, kept at stack slot 1) and appenv; the message handler sits at slot 2.
-    const cfn = (f: (Ls: State) => number): Ptr => m.addFunction((Ls: number) => this.guard(Ls, f), 'ii');
+    const cfn = (f: (Ls: State) => number): Ptr =>
+      m.addFunction((Ls: number) => this.guard(Ls, f), 'ii');
     const trampoline = m.addFunction((Ls: number) => this.trampoline(Ls), 'ii');
     const natives: Record<string, Ptr> = {
       call: cfn((Ls) => this.redisCall(Ls, true)),
@@ -174,7 +178,13 @@ export class LuaRuntime implements ScriptEngine {
 
   // ----- EVAL ---------------------------------------------------------------------------
 
-  run(model: RedisLike, source: string, sha: string, keys: readonly string[], argv: readonly string[]): Reply {
+  run(
+    model: RedisLike,
+    source: string,
+    sha: string,
+    keys: readonly string[],
+    argv: readonly string[],
+  ): Reply {
     const { m, L } = this;
     this.model = model;
     this.lastError = null;
@@ -235,7 +245,11 @@ export class LuaRuntime implements ScriptEngine {
 
   // ----- App-server mode ------------------------------------------------------------------
 
-  startAppServerRun(source: string, keys: readonly string[], argv: readonly string[]): AppServerRun {
+  startAppServerRun(
+    source: string,
+    keys: readonly string[],
+    argv: readonly string[],
+  ): AppServerRun {
     const { m, L } = this;
     const sha = sha1Hex(source);
     const T = m._lua_newthread(L);
@@ -263,7 +277,8 @@ export class LuaRuntime implements ScriptEngine {
     let started = false;
     const next = (reply?: Reply): AppServerStep => {
       if (finished) return finished;
-      if (started && reply === undefined) throw new Error('next() needs the reply to the last call');
+      if (started && reply === undefined)
+        throw new Error('next() needs the reply to the last call');
       started = true;
       this.appReply = reply ?? null;
       this.appCall = null;
@@ -284,7 +299,10 @@ export class LuaRuntime implements ScriptEngine {
       }
       if (status === LUA_YIELD) {
         m._lua_settop(T, 0);
-        return finish({ t: 'err', v: 'ERR coroutine.yield cannot be used by app-server code in the lab' });
+        return finish({
+          t: 'err',
+          v: 'ERR coroutine.yield cannot be used by app-server code in the lab',
+        });
       }
       if (status !== LUA_ERRMEM) {
         this.lastError = this.describeError(T, m._lua_gettop(T), 0);
@@ -323,7 +341,10 @@ export class LuaRuntime implements ScriptEngine {
         if (m._lua_isinteger(L, i)) {
           const v = m._lua_tointegerx(L, i, 0);
           args[i - 1] = v < INT53 && v > -INT53 ? v.toString() : formatScore(Number(v));
-        } else args[i - 1] = formatScore(m._lua_tonumberx(L, i, 0));
+        } else {
+          const d = m._lua_tonumberx(L, i, 0);
+          args[i - 1] = d === 0 && 1 / d < 0 ? '-0' : formatScore(d);
+        }
       } else return ERR_ARG_TYPE;
     }
     return args;
@@ -342,7 +363,8 @@ export class LuaRuntime implements ScriptEngine {
     const r = this.model.call(args);
     if (r.t === 'err') {
       // A plain command entry point answers with client texts; scripts get scripting texts.
-      if (r.v.startsWith('ERR unknown command')) return { t: 'err', v: 'ERR Unknown Redis command called from script' };
+      if (r.v.startsWith('ERR unknown command'))
+        return { t: 'err', v: 'ERR Unknown Redis command called from script' };
       if (r.v.startsWith('ERR wrong number of arguments for'))
         return { t: 'err', v: 'ERR Wrong number of args calling Redis command from script' };
     }
@@ -357,7 +379,9 @@ export class LuaRuntime implements ScriptEngine {
     const ok = arity > 0 ? args.length === arity : args.length >= -arity;
     return {
       t: 'err',
-      v: ok ? 'ERR This Redis command is not allowed from script' : 'ERR Wrong number of args calling Redis command from script',
+      v: ok
+        ? 'ERR This Redis command is not allowed from script'
+        : 'ERR Wrong number of args calling Redis command from script',
     };
   }
 
@@ -407,7 +431,8 @@ export class LuaRuntime implements ScriptEngine {
   /** Lua 5.1's error(): a number message gets the position too (5.4 only does strings). */
   private luaError(L: State): number {
     const { m } = this;
-    const level = m._lua_gettop(L) >= 2 && m._lua_isnumber(L, 2) ? Math.trunc(m._lua_tonumberx(L, 2, 0)) : 1;
+    const level =
+      m._lua_gettop(L) >= 2 && m._lua_isnumber(L, 2) ? Math.trunc(m._lua_tonumberx(L, 2, 0)) : 1;
     m._lua_settop(L, 1);
     const t = m._lua_type(L, 1);
     if ((t === T_STRING || t === T_NUMBER) && level > 0) {
@@ -436,7 +461,8 @@ export class LuaRuntime implements ScriptEngine {
     if (n < 2) return this.raiseTable(L, 'ERR redis.log() requires two arguments or more.');
     if (!m._lua_isnumber(L, 1)) return this.raiseTable(L, 'ERR First argument must be a number');
     const level = m._lua_tonumberx(L, 1, 0);
-    if (!Number.isInteger(level) || level < 0 || level > 3) return this.raiseTable(L, 'ERR Invalid debug level.');
+    if (!Number.isInteger(level) || level < 0 || level > 3)
+      return this.raiseTable(L, 'ERR Invalid debug level.');
     const parts: string[] = [];
     for (let i = 2; i <= n; i++) {
       const t = m._lua_type(L, i);
@@ -496,7 +522,7 @@ export class LuaRuntime implements ScriptEngine {
       m._lua_settop(L, -2);
     } else {
       const p = m._luaL_tolstring(L, idx, this.lenPtr);
-      msg = 'ERR ' + this.decode(p, m.HEAP32[this.lenPtr >> 2]!);
+      msg = 'ERR ' + as51(this.decode(p, m.HEAP32[this.lenPtr >> 2]!));
       m._lua_settop(L, -2);
     }
     for (let level = firstLevel; level < 200; level++) {
@@ -522,7 +548,8 @@ export class LuaRuntime implements ScriptEngine {
     const info = this.lastError ?? { msg: 'ERR Error running script', source: null, line: 0 };
     this.lastError = null;
     let v = info.msg;
-    if (info.source !== null && info.line > 0) v += ` script: ${sha}, on ${info.source}:${info.line}.`;
+    if (info.source !== null && info.line > 0)
+      v += ` script: ${sha}, on ${info.source}:${info.line}.`;
     return { t: 'err', v: oneLine(v) };
   }
 
@@ -550,7 +577,8 @@ export class LuaRuntime implements ScriptEngine {
         if (m._lua_isinteger(L, idx)) return { t: 'int', v: m._lua_tointegerx(L, idx, 0) };
         const d = m._lua_tonumberx(L, idx, 0);
         // C's (long long) cast: out of range (and NaN) gives LLONG_MIN on x86.
-        if (!Number.isFinite(d) || d >= 9223372036854775808 || d < -9223372036854775808) return { t: 'int', v: INT64_MIN };
+        if (!Number.isFinite(d) || d >= 9223372036854775808 || d < -9223372036854775808)
+          return { t: 'int', v: INT64_MIN };
         return { t: 'int', v: BigInt(Math.trunc(d)) };
       }
       case T_TABLE: {
@@ -643,7 +671,8 @@ export class LuaRuntime implements ScriptEngine {
     const base = this.scratch;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c > 127) return this.encoder.encodeInto(s, heap.subarray(base, base + this.scratchSize)).written;
+      if (c > 127)
+        return this.encoder.encodeInto(s, heap.subarray(base, base + this.scratchSize)).written;
       heap[base + i] = c;
     }
     return n;
@@ -699,6 +728,20 @@ export class LuaRuntime implements ScriptEngine {
   }
 }
 
+/** Lua 5.4 runtime error texts reworded as Lua 5.1 (Redis) words them. */
+function as51(msg: string): string {
+  if (!msg.includes('attempt to')) return msg;
+  return msg
+    .replace(
+      /attempt to ([a-z ]+?) a (\w+) value \((global|local|field|upvalue|method) '([^']*)'\)/,
+      "attempt to $1 $3 '$4' (a $2 value)",
+    )
+    .replace(
+      /attempt to (?:add|sub|mul|div|mod|pow|unm|idiv) a '\w+' with a '\w+'/,
+      'attempt to perform arithmetic on a string value',
+    );
+}
+
 /** Redis 7 drops a `#!lua flags=...` first line but keeps its line break (line numbers hold). */
 function stripShebang(source: string): string {
   if (!source.startsWith('#!')) return source;
@@ -708,7 +751,9 @@ function stripShebang(source: string): string {
 
 /** Lua 5.1 quoted '<eof>' in syntax errors; 5.4 does not. */
 function compileError(msg: string): string {
-  return oneLine('ERR Error compiling script (new function): ' + msg.replace(/near <eof>$/, "near '<eof>'"));
+  return oneLine(
+    'ERR Error compiling script (new function): ' + msg.replace(/near <eof>$/, "near '<eof>'"),
+  );
 }
 
 /** Redis never sends a newline inside an error or status line. */

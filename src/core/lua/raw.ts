@@ -69,9 +69,60 @@ export const LUA_YIELD = 1;
 export const LUA_ERRMEM = 4;
 export const MASK_COUNT = 8;
 
-/** Load wasmoon's wasm module. In a browser, pass the bundled glue.wasm URL (Vite ?url). */
+type Exports = Record<string, unknown>;
+
+/**
+ * Load wasmoon's wasm module. In a browser, pass the bundled glue.wasm URL (Vite ?url).
+ * wasmoon's exported `_lua_*` functions are debug wrappers (an assertion that builds a
+ * string, then apply) costing about as much as the Lua call itself; we catch the wasm
+ * instance while it is created and call its exports directly, falling back to the wrappers.
+ */
 export async function loadRawLua(wasmUrl?: string): Promise<RawLua> {
-  const factory = new LuaFactory(wasmUrl);
-  const wasm = await factory.getLuaModule();
-  return wasm.module as unknown as RawLua;
+  const W = WebAssembly as unknown as Record<string, unknown>;
+  const orig = { instantiate: W.instantiate, instantiateStreaming: W.instantiateStreaming };
+  let exports: Exports | null = null;
+  const capture = (p: Promise<unknown>): Promise<unknown> =>
+    p.then((r) => {
+      const inst = (r as { instance?: { exports?: Exports } }).instance;
+      if (inst?.exports && typeof inst.exports.lua_gettop === 'function') exports = inst.exports;
+      return r;
+    });
+  for (const name of ['instantiate', 'instantiateStreaming'] as const) {
+    const f = orig[name];
+    if (typeof f === 'function') {
+      W[name] = (...args: unknown[]): Promise<unknown> =>
+        capture((f as (...a: unknown[]) => Promise<unknown>).apply(WebAssembly, args));
+    }
+  }
+  let module: RawLua;
+  try {
+    const factory = new LuaFactory(wasmUrl);
+    const wasm = await factory.getLuaModule();
+    module = wasm.module as unknown as RawLua;
+  } finally {
+    W.instantiate = orig.instantiate;
+    W.instantiateStreaming = orig.instantiateStreaming;
+  }
+  const ex: Exports | null = exports;
+  if (ex === null) return module;
+  const direct: Record<string, unknown> = {};
+  for (const key of Object.keys(ex)) {
+    if (
+      typeof ex[key] === 'function' &&
+      (key.startsWith('lua') || key === 'malloc' || key === 'free' || key === 'realloc')
+    ) {
+      direct['_' + key] = ex[key];
+    }
+  }
+  // Heap views and addFunction stay the module's (it refreshes the views when memory grows).
+  const raw = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(module)) {
+    if (key.startsWith('_lua') || key === '_malloc' || key === '_free' || key === '_realloc') {
+      raw[key] = direct[key] ?? (module as unknown as Record<string, unknown>)[key];
+    }
+  }
+  raw.addFunction = module.addFunction.bind(module);
+  Object.defineProperty(raw, 'HEAPU8', { get: () => module.HEAPU8 });
+  Object.defineProperty(raw, 'HEAP32', { get: () => module.HEAP32 });
+  return raw as unknown as RawLua;
 }

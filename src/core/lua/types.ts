@@ -8,7 +8,13 @@ export interface RedisLike {
 }
 
 export interface ScriptEngine {
-  run(model: RedisLike, source: string, sha: string, keys: readonly string[], argv: readonly string[]): Reply;
+  run(
+    model: RedisLike,
+    source: string,
+    sha: string,
+    keys: readonly string[],
+    argv: readonly string[],
+  ): Reply;
 }
 
 export interface LogLine {

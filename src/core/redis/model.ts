@@ -236,7 +236,13 @@ export class RedisModel {
           value = [...e.v];
           break;
       }
-      out.push({ key, type: e.type, ttlMs: e.exp < 0 ? null : e.exp - now, value, slot: keySlot(key) });
+      out.push({
+        key,
+        type: e.type,
+        ttlMs: e.exp < 0 ? null : e.exp - now,
+        value,
+        slot: keySlot(key),
+      });
     }
     return out;
   }
@@ -411,7 +417,8 @@ export class RedisModel {
    * Reply, error replies included; raising them is the Lua engine's job.
    */
   callFromScript(args: string[]): Reply {
-    if (args.length === 0) return err('ERR Please specify at least one argument for this redis lib call');
+    if (args.length === 0)
+      return err('ERR Please specify at least one argument for this redis lib call');
     const name = args[0]!;
     let cmd = this.cmds.get(name) ?? this.cmds.get(name.toLowerCase());
     if (cmd !== undefined && cmd.subs !== undefined && args.length >= 2) {
@@ -454,7 +461,9 @@ export class RedisModel {
     fn: (a: string[]) => Reply,
     subs?: Map<string, Cmd>,
   ): void {
-    const cmd: Cmd = subs ? { name, arity, flags, keys, fn, subs } : { name, arity, flags, keys, fn };
+    const cmd: Cmd = subs
+      ? { name, arity, flags, keys, fn, subs }
+      : { name, arity, flags, keys, fn };
     this.cmds.set(name, cmd);
     this.cmds.set(name.toUpperCase(), cmd);
   }
@@ -833,7 +842,10 @@ export class RedisModel {
       if (v === null) return ERRORS.notInt;
       cur = v;
     }
-    if ((by < 0n && cur < 0n && by < INT64_MIN - cur) || (by > 0n && cur > 0n && by > INT64_MAX - cur)) {
+    if (
+      (by < 0n && cur < 0n && by < INT64_MIN - cur) ||
+      (by > 0n && cur > 0n && by > INT64_MAX - cur)
+    ) {
       return ERRORS.overflow;
     }
     const next = cur + by;
@@ -984,7 +996,10 @@ export class RedisModel {
       if (v === null) return err('ERR hash value is not an integer');
       cur = v;
     }
-    if ((by < 0n && cur < 0n && by < INT64_MIN - cur) || (by > 0n && cur > 0n && by > INT64_MAX - cur)) {
+    if (
+      (by < 0n && cur < 0n && by < INT64_MIN - cur) ||
+      (by > 0n && cur > 0n && by > INT64_MAX - cur)
+    ) {
       return ERRORS.overflow;
     }
     const next = cur + by;

@@ -34,7 +34,8 @@ export function parseIntNum(s: string): number | null {
 
 // strtod's accepted syntax (decimal, hex, inf/infinity, nan), without leading space.
 const DEC_RE = /^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
-const HEX_RE = /^([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+))(?:[pP]([+-]?[0-9]+))?$/;
+const HEX_RE =
+  /^([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+))(?:[pP]([+-]?[0-9]+))?$/;
 const INF_RE = /^([+-]?)(?:inf|infinity)$/i;
 const NAN_RE = /^[+-]?nan(?:\([0-9A-Za-z_]*\))?$/i;
 const NONZERO_DIGIT = /[1-9]/;
@@ -143,7 +144,8 @@ function roundSig(x: number, p: number): { digits: string; exp10: number } {
   let exp10 = Number(s.slice(ePos + 1)) + 1;
   const more = x.toExponential(Math.min(p + 2, 100) - 1);
   const moreDigits = more.slice(0, more.indexOf('e')).replace('.', '');
-  if (moreDigits[p] === '5' || moreDigits[p] === '4') {
+  // An exact tie (tail 5000...) shows as "50" in two more digits; only then check exactly.
+  if (moreDigits[p] === '5' && moreDigits[p + 1] === '0') {
     const ex = exactDecimalDigits(x);
     const tail = ex.digits.slice(p);
     if (tail.length > 0 && tail[0] === '5' && /^5$/.test(tail.replace(/0+$/, ''))) {
@@ -187,9 +189,8 @@ export function formatG(x: number, p: number): string {
     out = mant + 'e' + (X < 0 ? '-' : '+') + (ae < 10 ? '0' + ae : String(ae));
   } else if (X >= 0) {
     const intPart = digits.slice(0, X + 1).padEnd(X + 1, '0');
-    let frac = digits.slice(X + 1).replace(/0+$/, '');
+    const frac = digits.slice(X + 1).replace(/0+$/, '');
     out = frac.length ? intPart + '.' + frac : intPart;
-    frac = '';
   } else {
     const frac = ('0'.repeat(-X - 1) + digits).replace(/0+$/, '');
     out = '0.' + frac;

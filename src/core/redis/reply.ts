@@ -12,7 +12,10 @@ export type Reply =
 export const NIL: Reply = { t: 'nil' };
 export const NIL_ARRAY: Reply = { t: 'nilarr' };
 export const OK: Reply = { t: 'status', v: 'OK' };
-export const int = (v: bigint | number): Reply => ({ t: 'int', v: typeof v === 'bigint' ? v : BigInt(v) });
+export const int = (v: bigint | number): Reply => ({
+  t: 'int',
+  v: typeof v === 'bigint' ? v : BigInt(v),
+});
 export const bulk = (v: string): Reply => ({ t: 'bulk', v });
 export const arr = (v: readonly Reply[]): Reply => ({ t: 'arr', v });
 export const status = (v: string): Reply => ({ t: 'status', v });

@@ -4,7 +4,8 @@
 const TABLE = new Uint16Array(256);
 for (let i = 0; i < 256; i++) {
   let crc = i << 8;
-  for (let j = 0; j < 8; j++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  for (let j = 0; j < 8; j++)
+    crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   TABLE[i] = crc;
 }
 

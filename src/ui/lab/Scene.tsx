@@ -203,17 +203,20 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
       </div>
       <div className="count o-denied">
         <dt>
-          <OutcomeGlyph outcome="denied" size={16} /> denied
+          <OutcomeGlyph outcome="denied" size={16} /> 429
         </dt>
         <dd>
           <span data-testid={testids ? 'denied-count' : undefined}>{c.denied}</span>
         </dd>
-        {total.unavailable > 0 && (
-          <dd className="count-sub">
-            {c.denied - c.unavailable} × 429 · {c.unavailable} × 503
-          </dd>
-        )}
       </div>
+      {total.unavailable > 0 && (
+        <div className="count o-unavailable">
+          <dt>
+            <OutcomeGlyph outcome="unavailable" size={16} /> 503
+          </dt>
+          <dd>{c.unavailable}</dd>
+        </div>
+      )}
       <div className="count o-total">
         <dt>decided</dt>
         <dd>

@@ -1,0 +1,103 @@
+// Shared machinery for graders: run hidden cases in order, stop at the first failure, and
+// describe it as a replayable scenario with expected vs actual decisions.
+import { runLaneAsync, type LaneResult } from '../content/lanes';
+import type { CaseRow, FailingCase, GradeOptions, GradeResult, Submission } from './types';
+
+export type CaseCheck = () => Promise<FailingCase | null> | FailingCase | null;
+
+export interface HiddenCase {
+  name: string;
+  check: CaseCheck;
+}
+
+/** Runs cases in order; the first failing one is reported (later ones are not run). */
+export async function runCases(cases: HiddenCase[], opts: GradeOptions = {}, passSummary?: string): Promise<GradeResult> {
+  const done: { name: string; passed: boolean }[] = [];
+  for (const c of cases) {
+    let failure: FailingCase | null;
+    try {
+      failure = await c.check();
+    } catch (e) {
+      failure = { name: c.name, message: `The case could not run: ${(e as Error).message}` };
+    }
+    done.push({ name: c.name, passed: !failure });
+    if (failure) {
+      return {
+        passed: false,
+        summary: `Failed on hidden case ${done.length} of ${cases.length}: ${c.name}.`,
+        cases: done,
+        failure: { ...failure, name: failure.name || c.name },
+      };
+    }
+    if (opts.yieldToUi) await opts.yieldToUi();
+  }
+  return {
+    passed: true,
+    summary: passSummary ?? `Passed all ${cases.length} hidden cases.`,
+    cases: done,
+  };
+}
+
+/** A submitted number (forms send strings); NaN when missing or not a number. */
+export function num(sub: Submission, field: string): number {
+  const v = sub[field];
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v.trim().replace(/,/g, ''));
+  return NaN;
+}
+
+export function str(sub: Submission, field: string): string {
+  const v = sub[field];
+  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+}
+
+export const fmt = (x: number): string => (Number.isNaN(x) ? '(no answer)' : String(x));
+
+/**
+ * Runs `actual` and `reference` on the same traffic and fails at the first request they decide
+ * differently. Both must produce the same requests in the same arrival order.
+ */
+export async function compareToReference(
+  name: string,
+  actual: Record<string, unknown>,
+  reference: Record<string, unknown>,
+  explain: (row: CaseRow) => string,
+): Promise<FailingCase | null> {
+  const [a, r] = await Promise.all([runLaneAsync(actual), runLaneAsync(reference)]);
+  const rows = pairRows(a, r);
+  const k = rows.findIndex((x) => x.expected !== x.actual);
+  if (k < 0) return null;
+  return {
+    name,
+    message: explain(rows[k]!),
+    scenario: actual,
+    reference,
+    rows: rows.slice(Math.max(0, k - 6), k + 4),
+    firstMismatch: Math.min(k, 6),
+  };
+}
+
+export function pairRows(actual: LaneResult, reference: LaneResult): CaseRow[] {
+  return reference.requests.map((q, i) => {
+    const got = actual.requests[i];
+    const row: CaseRow = {
+      at: q.at,
+      server: q.server,
+      key: q.key,
+      cost: q.cost,
+      expected: q.outcome,
+      actual: got?.outcome ?? 'missing',
+    };
+    if (got?.error) row.note = got.error;
+    return row;
+  });
+}
+
+export const describeOutcome = (o: string): string =>
+  o === 'allowed' ? 'admitted' : o === 'denied' ? 'denied (429)' : o === 'unavailable' ? '503' : o;
+
+/** "the request at 12.5 s (cost 3)". */
+export function describeRequest(row: CaseRow): string {
+  const t = Number(row.at.toFixed(3));
+  return `the request at ${t} s${row.cost !== 1 ? ` (cost ${row.cost})` : ''}${row.key !== 'client' ? ` for ${row.key}` : ''}`;
+}

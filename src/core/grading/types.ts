@@ -1,0 +1,56 @@
+// Graders check a practice answer on hidden cases run by the engine. They are pure (no DOM, no
+// timers) and registered by id, which is the problem's slug (front matter `grader:`).
+import type { Outcome } from '../lab/columns';
+
+/** What the learner submits: the answer form's values, or `{code}` for fix/write problems. */
+export type Submission = Record<string, unknown>;
+
+/** One request of a failing case, as the reference decided it and as the answer did. */
+export interface CaseRow {
+  at: number;
+  server: string;
+  key: string;
+  cost: number;
+  expected: Outcome | string;
+  actual: Outcome | string;
+  /** Optional detail, e.g. a Lua error message. */
+  note?: string;
+}
+
+export interface FailingCase {
+  /** Short name of the hidden case, e.g. "21 requests in one burst (N+1)". */
+  name: string;
+  /** What went wrong, in one or two sentences. */
+  message: string;
+  /** A scenario that replays the case in the lab (with the learner's answer in it). */
+  scenario?: Record<string, unknown>;
+  /** The reference's scenario, for a side-by-side comparison. */
+  reference?: Record<string, unknown>;
+  /** Per-request expected vs actual (only the first rows that matter). */
+  rows?: CaseRow[];
+  /** Index into rows of the first mismatch. */
+  firstMismatch?: number;
+  /** App-server interleavings: the round trips in the order they happened. */
+  trace?: string[];
+}
+
+export interface GradeResult {
+  passed: boolean;
+  /** One-line verdict. */
+  summary: string;
+  /** Every hidden case in the order it ran. */
+  cases: { name: string; passed: boolean }[];
+  failure?: FailingCase;
+}
+
+export interface GradeOptions {
+  /** Called between cases so a UI can stay responsive (await a macrotask there). */
+  yieldToUi?: () => Promise<void>;
+}
+
+export interface Grader {
+  id: string;
+  /** What the submission must hold (documented for content writers). */
+  expects: string;
+  grade(sub: Submission, opts?: GradeOptions): Promise<GradeResult>;
+}

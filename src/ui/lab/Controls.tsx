@@ -1,0 +1,381 @@
+// The controls, in collapsible groups. Every edit goes through the engine's validation: a bad
+// value shows the engine's message next to its field and the last valid run keeps running.
+import { useId, useState, type ReactNode } from 'react';
+import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
+import { DEFAULT_PARAMS, labStore, LANE_LABEL, WORKED_EXAMPLE, type ScenarioInput } from '../../store/labStore';
+import { useLab } from './useLab';
+
+const PARAM_HELP: Record<string, string> = {
+  limit: 'requests per window',
+  windowSeconds: 'window length, seconds',
+  countAttempts: 'count denied attempts too (INCR then compare)',
+  capacity: 'bucket size, tokens',
+  refillPerSecond: 'tokens added per second',
+  ratePerSecond: 'requests per second',
+  burst: 'extra requests allowed at once',
+  nodelay: 'admit bursts at once (no queueing delay)',
+  delay: 'requests passed without delay',
+  maxInFlight: 'requests running at the same time',
+};
+
+const PARAM_ORDER: Record<string, string[]> = {
+  'fixed-window': ['limit', 'windowSeconds', 'countAttempts'],
+  'sliding-log': ['limit', 'windowSeconds'],
+  'sliding-window-counter': ['limit', 'windowSeconds'],
+  'token-bucket': ['capacity', 'refillPerSecond'],
+  gcra: ['ratePerSecond', 'burst'],
+  'leaky-bucket': ['ratePerSecond', 'burst', 'nodelay', 'delay'],
+  concurrency: ['maxInFlight'],
+};
+
+const BOOL_PARAMS = new Set(['countAttempts', 'nodelay']);
+
+export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInput): void }[] = [
+  {
+    id: 'worked',
+    label: 'The worked example: 5 requests, A B A B A',
+    apply(d) {
+      d.requests = structuredClone(WORKED_EXAMPLE.requests);
+      delete d.traffic;
+    },
+  },
+  {
+    id: 'steady',
+    label: 'Steady: 2 per second for 30 s',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'steady', ratePerSecond: 2, from: 0, to: 30, key: 'client-1' }];
+    },
+  },
+  {
+    id: 'burst',
+    label: 'Burst: 20 requests at once',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'burst', at: 1, count: 20, spacingSeconds: 0.05, key: 'client-1' }];
+    },
+  },
+  {
+    id: 'poisson',
+    label: 'Random arrivals (Poisson), 3 per second',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'poisson', ratePerSecond: 3, from: 0, to: 40, key: 'client-1' }];
+    },
+  },
+  {
+    id: 'boundary',
+    label: 'Boundary attack: both sides of a window edge',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'boundary-attack', windowSeconds: 60, boundary: 60, count: 10, spreadSeconds: 2, key: 'client-1' }];
+    },
+  },
+  {
+    id: 'tenants',
+    label: 'Four tenants, one noisy neighbour',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'multi-tenant', tenants: 4, ratePerSecond: 0.5, noisyTenant: 0, noisyFactor: 6, from: 0, to: 40 }];
+    },
+  },
+  {
+    id: 'storm',
+    label: 'Retry storm: 30 clients retry on 429',
+    apply(d) {
+      d.requests = [];
+      d.traffic = [{ pattern: 'retry-storm', clients: 30, at: 1, jitter: true, maxAttempts: 4 }];
+    },
+  },
+];
+
+function errorsFor(errors: string[], path: string): string[] {
+  return errors.filter((e) => e.startsWith(`${path} `) || e.startsWith(`${path}.`) || e.startsWith(`scenario.${path} `));
+}
+
+function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
+  let o = d as Record<string | number, unknown>;
+  for (let k = 0; k < path.length - 1; k++) {
+    const key = path[k]!;
+    if (typeof o[key] !== 'object' || o[key] === null) o[key] = typeof path[k + 1] === 'number' ? [] : {};
+    o = o[key] as Record<string | number, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (value === undefined) delete o[last];
+  else o[last] = value;
+}
+
+const pathText = (p: (string | number)[]) =>
+  p.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '');
+
+/** A number field that sends whatever was typed to the engine and shows its verdict. */
+function NumberField({ label, help, path, value, errors, scale = 1, unit }: { label: string; help?: string; path: (string | number)[]; value: unknown; errors: string[]; scale?: number; unit?: string }) {
+  const id = useId();
+  const shown = typeof value === 'number' ? String(+(value * scale).toPrecision(6)) : value === undefined ? '' : String(value);
+  const [text, setText] = useState(shown);
+  const [synced, setSynced] = useState(shown);
+  if (synced !== shown) {
+    setSynced(shown);
+    setText(shown);
+  }
+  const mine = errorsFor(errors, pathText(path));
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <span className="field-label">{label}</span>
+        {help && <span className="field-help"> {help}</span>}
+      </label>
+      <div className="field-row">
+        <input
+          id={id}
+          inputMode="decimal"
+          value={text}
+          aria-invalid={mine.length > 0}
+          aria-describedby={mine.length ? `${id}-err` : undefined}
+          data-testid={`field-${pathText(path)}`}
+          onChange={(e) => {
+            const t = e.target.value;
+            setText(t);
+            // The engine judges the value: '' is missing, 'abc' is NaN, both are refused with its message.
+            const v = t.trim() === '' ? undefined : Number(t) / scale;
+            labStore.getState().edit((d) => setPath(d, path, v));
+          }}
+        />
+        {unit && <span className="muted">{unit}</span>}
+      </div>
+      {mine.length > 0 && (
+        <p className="field-error" id={`${id}-err`} role="alert" data-testid="field-error">
+          {mine.join('; ')}
+          <span className="muted"> · still running the last valid setting</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Group({ title, children, open, id }: { title: string; children: ReactNode; open?: boolean; id?: string }) {
+  return (
+    <details className="ctl-group" open={open} id={id}>
+      <summary>{title}</summary>
+      <div className="ctl-body">{children}</div>
+    </details>
+  );
+}
+
+export function Controls() {
+  const input = useLab((s) => s.input);
+  const errors = useLab((s) => s.errors);
+  const lanes = useLab((s) => s.lanes);
+  const edit = (f: (d: ScenarioInput) => void) => labStore.getState().edit(f);
+  const multi = Array.isArray(input.policies);
+  const algorithm = String(input.algorithm ?? (multi ? ((input.policies as ScenarioInput[])[0]?.algorithm ?? '') : ''));
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const placement = String(input.placement ?? 'shared');
+  const store = (input.store ?? {}) as Record<string, unknown>;
+  const outage = ((store.outages as { from: number; to: number }[] | undefined) ?? [])[0];
+  const traffic = (input.traffic as Record<string, unknown>[] | undefined)?.[0];
+  const failureMode = String(input.failureMode ?? 'fail-closed');
+  const globalPolicy = multi ? (input.policies as ScenarioInput[]).find((p) => p.id === 'global') : undefined;
+  const unplaced = errors.filter(
+    (e) => !/^(params|store|traffic\[0\]|servers|fallback|policies\[1\])/.test(e),
+  );
+
+  return (
+    <div className="controls" aria-label="Scenario controls" role="region">
+      <Group title="Algorithm" open id="ctl-algorithm">
+        {!multi && (
+          <>
+            <div className="field">
+              <label htmlFor="ctl-alg" className="field-label">
+                Algorithm
+              </label>
+              <select
+                id="ctl-alg"
+                data-testid="algorithm"
+                value={algorithm}
+                onChange={(e) =>
+                  edit((d) => {
+                    d.algorithm = e.target.value;
+                    d.params = structuredClone(DEFAULT_PARAMS[e.target.value] ?? {});
+                  })
+                }
+              >
+                {BUILTIN_ALGORITHMS.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {(PARAM_ORDER[algorithm] ?? Object.keys(params)).map((p) =>
+              BOOL_PARAMS.has(p) ? (
+                <label key={p} className="field inline">
+                  <input type="checkbox" checked={params[p] === true} onChange={(e) => edit((d) => setPath(d, ['params', p], e.target.checked || undefined))} />
+                  <span>
+                    {p} <span className="field-help">{PARAM_HELP[p]}</span>
+                  </span>
+                </label>
+              ) : (
+                <NumberField key={`${algorithm}-${p}`} label={p} help={PARAM_HELP[p]} path={['params', p]} value={params[p]} errors={errors} />
+              ),
+            )}
+          </>
+        )}
+        <label className="field inline">
+          <input
+            type="checkbox"
+            checked={!!globalPolicy}
+            data-testid="global-policy"
+            onChange={(e) =>
+              edit((d) => {
+                if (e.target.checked) {
+                  d.policies = [
+                    { id: 'per-client', algorithm: d.algorithm, params: d.params, scope: 'key' },
+                    { id: 'global', algorithm: 'token-bucket', params: { capacity: 10, refillPerSecond: 2 }, scope: 'global' },
+                  ];
+                  delete d.algorithm;
+                  delete d.params;
+                } else {
+                  const pols = (d.policies as ScenarioInput[]) ?? [];
+                  const main = pols[0] ?? { algorithm: 'fixed-window', params: DEFAULT_PARAMS['fixed-window'] };
+                  d.algorithm = main.algorithm;
+                  d.params = main.params;
+                  delete d.policies;
+                  delete d.multiPolicy;
+                }
+              })
+            }
+          />
+          <span>Add a second policy: all clients together, token bucket 10, +2/s</span>
+        </label>
+        {multi && (
+          <>
+            <p className="muted small">
+              Policies: {(input.policies as ScenarioInput[]).map((p) => `${String(p.id)} (${String(p.algorithm)}, ${String(p.scope ?? 'key')})`).join(' + ')}
+            </p>
+            <div className="field">
+              <label htmlFor="ctl-mp" className="field-label">
+                Charging several policies
+              </label>
+              <select id="ctl-mp" value={String(input.multiPolicy ?? 'all-or-nothing')} onChange={(e) => edit((d) => (d.multiPolicy = e.target.value))}>
+                <option value="all-or-nothing">all-or-nothing: charge only when every policy admits</option>
+                <option value="naive">naive: charge each in turn, stop at the first denial</option>
+              </select>
+            </div>
+          </>
+        )}
+      </Group>
+
+      <Group title="Placement" open>
+        <fieldset className="radios">
+          <legend className="field-label">Where the counter lives</legend>
+          {(['local', 'shared', 'shared-nonatomic', 'shared-fallback'] as const).map((p) => (
+            <label key={p}>
+              <input type="radio" name="placement" value={p} checked={placement === p} onChange={() => edit((d) => (d.placement = p))} />
+              <span>
+                {LANE_LABEL[p]} <code className="muted">{p}</code>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="field inline">
+          <input type="checkbox" checked={lanes} data-testid="compare-lanes" onChange={(e) => labStore.getState().setLanes(e.target.checked)} />
+          <span>Compare side by side with {placement === 'local' ? 'one shared counter' : 'a counter in each server'}</span>
+        </label>
+        <div className="field-pair">
+          <NumberField label="Servers" help="1 to 8" path={['servers']} value={input.servers ?? 2} errors={errors} />
+          <div className="field">
+            <label htmlFor="ctl-routing" className="field-label">
+              Routing
+            </label>
+            <select id="ctl-routing" value={String(input.routing ?? 'round-robin')} onChange={(e) => edit((d) => (d.routing = e.target.value))}>
+              <option value="round-robin">round-robin</option>
+              <option value="random">random (seeded)</option>
+              <option value="sticky">sticky (by key)</option>
+            </select>
+          </div>
+        </div>
+        <p className="muted small">Requests that name a server keep it; the others are routed.</p>
+      </Group>
+
+      <Group title="Traffic">
+        <div className="field">
+          <label htmlFor="ctl-traffic" className="field-label">
+            Pattern
+          </label>
+          <select
+            id="ctl-traffic"
+            data-testid="traffic"
+            value={traffic ? ({ steady: 'steady', burst: 'burst', poisson: 'poisson', 'boundary-attack': 'boundary', 'multi-tenant': 'tenants', 'retry-storm': 'storm' } as Record<string, string>)[String(traffic.pattern)] : 'worked'}
+            onChange={(e) => edit((d) => TRAFFIC_PRESETS.find((p) => p.id === e.target.value)?.apply(d))}
+          >
+            {TRAFFIC_PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {traffic &&
+          Object.entries(traffic)
+            .filter(([k, v]) => typeof v === 'number' && k !== 'noisyTenant')
+            .map(([k, v]) => <NumberField key={`${String(traffic.pattern)}-${k}`} label={k} path={['traffic', 0, k]} value={v} errors={errors} />)}
+        <NumberField label="Seed" help="same seed, same run" path={['seed']} value={input.seed ?? 1} errors={errors} />
+      </Group>
+
+      <Group title="Failures">
+        <NumberField label="Store latency" help="one way" path={['store', 'latencySeconds']} value={store.latencySeconds ?? 0} scale={1000} unit="ms" errors={errors} />
+        <label className="field inline">
+          <input
+            type="checkbox"
+            checked={!!outage}
+            data-testid="outage"
+            onChange={(e) =>
+              edit((d) => {
+                const end = labStore.getState().run.end;
+                setPath(d, ['store', 'outages'], e.target.checked ? [{ from: +(end * 0.3).toFixed(2), to: +(end * 0.7).toFixed(2) }] : undefined);
+              })
+            }
+          />
+          <span>The store goes down for a while</span>
+        </label>
+        {outage && (
+          <div className="field-pair">
+            <NumberField label="from" unit="s" path={['store', 'outages', 0, 'from']} value={outage.from} errors={errors} />
+            <NumberField label="to" unit="s" path={['store', 'outages', 0, 'to']} value={outage.to} errors={errors} />
+          </div>
+        )}
+        <NumberField label="Timeout" help="empty: wait forever" path={['store', 'timeoutSeconds']} value={store.timeoutSeconds ?? undefined} scale={1000} unit="ms" errors={errors} />
+        <div className="field">
+          <label htmlFor="ctl-fm" className="field-label">
+            When the store fails
+          </label>
+          <select
+            id="ctl-fm"
+            data-testid="failure-mode"
+            value={failureMode}
+            onChange={(e) =>
+              edit((d) => {
+                d.failureMode = e.target.value;
+                if (e.target.value === 'local-fallback' && !d.fallback)
+                  d.fallback = { algorithm: 'token-bucket', params: { capacity: 2, refillPerSecond: 0.05 } };
+                if (e.target.value !== 'local-fallback' && d.placement !== 'shared-fallback') delete d.fallback;
+              })
+            }
+          >
+            <option value="fail-closed">fail closed: answer 503</option>
+            <option value="fail-open">fail open: let it through (bypass)</option>
+            <option value="local-fallback">local fallback: each server limits on its own</option>
+          </select>
+        </div>
+      </Group>
+      {unplaced.length > 0 && (
+        <ul className="notice error small" role="alert">
+          {unplaced.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// The selected request: its path, the decision, and the HTTP response the API would send;
+// then the limiter state of the selected server or store.
+import { httpResponse, type LabRun, type RequestInfo } from '../../store/labAdapter';
+import { labStore } from '../../store/labStore';
+import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
+import { StateCard } from './StateView';
+import { useLab } from './useLab';
+
+const t2 = (t: number | null) => (t === null ? '—' : `${t.toFixed(2)} s`);
+
+function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
+  const steps: string[] = [`${r.key} sends at ${t2(r.at)}`, `load balancer → server ${r.server}`];
+  if (r.storeArrive !== null) steps.push(`reaches the store at ${t2(r.storeArrive)}${r.unreachable ? ' — unreachable' : ''}`);
+  if (r.storeReply !== null) steps.push(`reply back at server ${r.server} at ${t2(r.storeReply)}`);
+  if (r.timedOut) steps.push('the server gave up waiting (timeout)');
+  if (r.writeArrive !== null) steps.push(`write lands at the store at ${t2(r.writeArrive)}${r.doubleSpent ? ' (overwrote a newer count)' : ''}`);
+  steps.push(
+    `decided by ${r.via === 'store' ? 'the shared store' : r.via === 'local' ? `server ${r.server}'s own counter` : r.via === 'fallback' ? `server ${r.server}'s fallback limiter` : 'the failure mode'} at ${t2(r.decidedAt)}`,
+  );
+  if (r.delaySeconds) steps.push(`held ${r.delaySeconds.toFixed(2)} s by the leaky bucket`);
+  void run;
+  return (
+    <ol className="req-path">
+      {steps.map((s) => (
+        <li key={s}>{s}</li>
+      ))}
+    </ol>
+  );
+}
+
+function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
+  const h = httpResponse(run, r);
+  return (
+    <div className="http" data-testid="http-response">
+      <pre className="http-pre">
+        <span className={`http-status o-${r.outcome}`}>
+          HTTP/1.1 {h.status} {h.statusText}
+        </span>
+        {'\n'}
+        {h.headers.map(([k, v]) => `${k}: ${v}\n`).join('')}
+        {h.draftHeaders.length > 0 && (
+          <span className="http-draft">
+            {h.draftHeaders.map(([k, v]) => `${k}: ${v}\n`).join('')}
+          </span>
+        )}
+        {h.body ? `\n${h.body}` : ''}
+      </pre>
+      {h.draftHeaders.length > 0 && (
+        <p className="muted small">
+          <span className="tag">IETF draft</span> <code>RateLimit-Policy</code> and <code>RateLimit</code> follow the
+          httpapi-ratelimit-headers draft; it may still change.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function RequestPanel() {
+  const selected = useLab((s) => s.selected);
+  const lane = useLab((s) => s.selectedLane);
+  const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
+  // Without a selection, follow the latest decision of the loaded lane.
+  const decided = useLab((s) => s.run.decidedBy(s.now));
+  const idx = selected ?? (decided > 0 ? run.byDecision[decided - 1]! : null);
+  const r = idx !== null && idx < run.n ? run.request(idx) : null;
+  return (
+    <section className="panel request-panel" aria-labelledby="req-h">
+      <h2 id="req-h">
+        {selected === null ? 'Latest request' : 'Selected request'}
+        {lane === 'compare' && selected !== null && <span className="muted small"> · comparison lane</span>}
+      </h2>
+      {!r ? (
+        <p className="muted">No request decided yet. Press play, or step to the next event.</p>
+      ) : (
+        <div data-testid="selected-request">
+          <p className="req-outcome">
+            <OutcomeGlyph outcome={r.outcome} size={22} /> <strong>Request {r.index + 1}</strong>: {OUTCOME_LABEL[r.outcome]}
+            {r.retryAfterSeconds !== null && <> · retry after {r.retryAfterSeconds === -1 ? 'never (too costly)' : `${r.retryAfterSeconds} s`}</>}
+            {r.remaining !== null && <> · {r.remaining} remaining</>}
+          </p>
+          {r.doubleSpent && <p className="notice small">Admitted on a stale read: another server's charge was overwritten.</p>}
+          <Path r={r} run={run} />
+          <Http r={r} run={run} />
+          {selected !== null && (
+            <button type="button" className="button" onClick={() => labStore.getState().select(null)}>
+              Follow the latest request
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function StatePanel() {
+  useLab((s) => s.viewTick);
+  const run = useLab((s) => s.run);
+  const target = useLab((s) => s.selectedTarget);
+  const now = labStore.getState().now;
+  const t = run.targets.find((x) => x.id === target) ?? run.targets.find((x) => x.kind === 'store') ?? run.targets[0];
+  const views = t ? run.views(t.id, now, 6) : [];
+  return (
+    <section className="panel state-panel" aria-labelledby="state-h" data-testid="state-panel">
+      <h2 id="state-h">Limiter state{t ? `: ${t.label}` : ''}</h2>
+      <div className="target-pick" role="group" aria-label="Show the state of">
+        {run.targets.map((x) => (
+          <button key={x.id} type="button" className="chip" aria-pressed={x.id === t?.id} onClick={() => labStore.getState().selectTarget(x.id)}>
+            {x.label}
+          </button>
+        ))}
+      </div>
+      {t && <p className="muted small">{t.algorithm}, at t = {now.toFixed(2)} s</p>}
+      {views.length === 0 ? (
+        <p className="muted">Empty: this limiter has not seen a request yet.</p>
+      ) : (
+        views.map((v) => <StateCard key={v.key} view={v} now={now} />)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+// Play, pause, step, speed (log scale), scrubber with event ticks, the clock, jump to time
+// and the share link. The clock and the scrubber thumb are drawn by the animation loop.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { encodeShare } from '../../core/share';
+import { OUTCOMES } from '../../store/labAdapter';
+import { endOf, labStore, SPEED_MAX, SPEED_MIN } from '../../store/labStore';
+import { addDrawer, useLab } from './useLab';
+
+export const SPEEDS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
+
+export function speedStep(speed: number, dir: 1 | -1): number {
+  if (dir > 0) return SPEEDS.find((s) => s > speed + 1e-9) ?? SPEED_MAX;
+  return [...SPEEDS].reverse().find((s) => s < speed - 1e-9) ?? SPEED_MIN;
+}
+
+export const fmtSpeed = (s: number) => (s < 1 ? s.toFixed(s < 0.2 ? 2 : 1) : s < 10 ? s.toFixed(s % 1 ? 1 : 0) : s.toFixed(0));
+export const fmtTime = (t: number) => t.toFixed(2);
+
+export function shareLink(): string {
+  const s = labStore.getState();
+  const base = `${location.origin}${location.pathname}${location.search}`;
+  return `${base}#/lab?scenario=${encodeShare(s.input)}&t=${+s.now.toFixed(3)}`;
+}
+
+function Ticks({ end }: { end: number }) {
+  const run = useLab((s) => s.run);
+  // One tick per decision, coloured and shaped by outcome, at most ~400 drawn.
+  const ticks = useMemo(() => {
+    const out: { x: number; o: number }[] = [];
+    const stride = Math.max(1, Math.ceil(run.n / 400));
+    for (let j = 0; j < run.n; j += stride) {
+      const i = run.byDecision[j]!;
+      out.push({ x: (run.decidedAt[i]! / end) * 1000, o: run.outcome[i]! });
+    }
+    return out;
+  }, [run, end]);
+  return (
+    <svg className="ticks" viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden>
+      {ticks.map((t, k) => (
+        <rect key={k} className={`tick o-${OUTCOMES[t.o]}`} x={t.x - 1.5} y={t.o === 0 ? 0 : 4} width={3} height={t.o === 0 ? 5 : 6} />
+      ))}
+    </svg>
+  );
+}
+
+export function TimeBar() {
+  const playing = useLab((s) => s.playing);
+  const speed = useLab((s) => s.speed);
+  const end = useLab((s) => endOf(s));
+  const scrub = useRef<HTMLInputElement>(null);
+  const clock = useRef<HTMLOutputElement>(null);
+  const [jump, setJump] = useState('');
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState('');
+
+  useEffect(
+    () =>
+      addDrawer((now) => {
+        if (clock.current) clock.current.textContent = fmtTime(now);
+        const el = scrub.current;
+        if (el && document.activeElement !== el) el.value = String(Math.min(now, end));
+        if (el) el.setAttribute('aria-valuetext', `${fmtTime(now)} seconds of ${fmtTime(end)}`);
+      }),
+    [end],
+  );
+
+  const st = labStore.getState;
+  const copy = async () => {
+    const l = shareLink();
+    setLink(l);
+    try {
+      await navigator.clipboard.writeText(l);
+      setCopied('Link copied. It opens this scenario at this moment.');
+    } catch {
+      setCopied('Copy the link below (the clipboard is not available here).');
+    }
+  };
+
+  return (
+    <div className="timebar" role="group" aria-label="Time controls">
+      <div className="tb-buttons">
+        <button type="button" className="button" onClick={() => st().step(-1)} aria-label="Step back to the previous event" title="Previous event (←)">
+          ⏮
+        </button>
+        <button
+          type="button"
+          className="button primary play"
+          data-testid="play-pause"
+          onClick={() => st().togglePlay()}
+          aria-label={playing ? 'Pause' : 'Play'}
+          title="Play / pause (space)"
+        >
+          {playing ? '❚❚ Pause' : '▶ Play'}
+        </button>
+        <button type="button" className="button" onClick={() => st().step(1)} aria-label="Step to the next event" title="Next event (→)">
+          ⏭
+        </button>
+      </div>
+      <div className="tb-clock">
+        <span className="muted">t =</span> <output ref={clock} data-testid="clock-now" aria-label="Current time in seconds">{fmtTime(st().now)}</output>
+        <span className="muted"> s</span>
+      </div>
+      <div className="tb-scrub">
+        <input
+          ref={scrub}
+          type="range"
+          min={0}
+          max={end}
+          step={end / 500}
+          defaultValue={0}
+          aria-label="Timeline"
+          data-testid="scrubber"
+          onInput={(e) => {
+            const s = st();
+            if (s.playing) s.pause();
+            s.seek(Number((e.target as HTMLInputElement).value));
+          }}
+          onKeyDown={(e) => e.stopPropagation()}
+        />
+        <Ticks end={end} />
+      </div>
+      <label className="tb-speed">
+        <span>Speed</span>
+        <input
+          type="range"
+          min={Math.log10(SPEED_MIN)}
+          max={Math.log10(SPEED_MAX)}
+          step={0.05}
+          value={Math.log10(speed)}
+          aria-valuetext={`${fmtSpeed(speed)} times`}
+          data-testid="speed"
+          onChange={(e) => st().setSpeed(+Math.pow(10, Number(e.target.value)).toPrecision(2))}
+          onKeyDown={(e) => e.stopPropagation()}
+        />
+        <output data-testid="speed-value">{fmtSpeed(speed)}×</output>
+      </label>
+      <form
+        className="tb-jump"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const t = Number(jump);
+          if (jump.trim() !== '' && Number.isFinite(t) && t >= 0) {
+            st().pause();
+            st().seek(t);
+          }
+        }}
+      >
+        <label>
+          <span className="visually-hidden">Jump to time in seconds</span>
+          <input type="number" min={0} step="any" placeholder="jump to s" value={jump} onChange={(e) => setJump(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+        </label>
+        <button type="submit" className="button">
+          Go
+        </button>
+      </form>
+      <button type="button" className="button" data-testid="copy-link" onClick={copy}>
+        Copy link
+      </button>
+      {link && (
+        <div className="tb-link" role="status">
+          <span>{copied}</span>
+          <input readOnly value={link} data-testid="share-link" aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
+        </div>
+      )}
+    </div>
+  );
+}

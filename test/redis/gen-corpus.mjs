@@ -1,0 +1,1136 @@
+// Writes test/redis/corpus/*.jsonl (all but lua.jsonl) from the compact case list below.
+// Run: node test/redis/gen-corpus.mjs. A step is a string split on single spaces, an array
+// of strings (for arguments with spaces or empty ones), or a number (advance seconds). A
+// string step starting with "~" compares as an unordered array (KEYS).
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const out = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
+const files = new Map();
+let current = '';
+const file = (name) => {
+  current = name;
+  files.set(name, []);
+};
+
+function step(s) {
+  if (typeof s === 'number') return { advance: s };
+  if (Array.isArray(s)) return { cmd: s };
+  if (s.startsWith('~')) return { cmd: s.slice(1).split(' '), unordered: true };
+  return { cmd: s.split(' ') };
+}
+
+/** A case checked against the real server (errors compared in full). */
+function c(name, steps, extra = {}) {
+  files.get(current).push({ name, steps: steps.map(step), exactErrors: true, ...extra });
+}
+/** A model-only case with expected replies (clock-dependent). */
+function m(name, steps, expect, extra = {}) {
+  files.get(current).push({ name, steps: steps.map(step), expect, ...extra });
+}
+
+// ---------------------------------------------------------------------------------------
+file('strings');
+c('get-missing', ['GET nokey']);
+c('set-get', ['SET k hello', 'GET k']);
+c('set-overwrite', ['SET k a', 'SET k b', 'GET k']);
+c('set-empty-value', [['SET', 'k', ''], 'GET k', 'EXISTS k']);
+c('set-value-with-spaces', [['SET', 'k', 'hello world'], 'GET k']);
+c('set-unicode', [
+  ['SET', 'ключ', 'значение ✓'],
+  ['GET', 'ключ'],
+]);
+c('set-nx-missing', ['SET k v NX', 'GET k']);
+c('set-nx-existing', ['SET k v', 'SET k w NX', 'GET k']);
+c('set-xx-missing', ['SET k v XX', 'GET k']);
+c('set-xx-existing', ['SET k v', 'SET k w XX', 'GET k']);
+c('set-nx-xx-syntax', ['SET k v NX XX', 'SET k v XX NX']);
+c('set-nx-twice-ok', ['SET k v NX NX', 'GET k']);
+c('set-lowercase-options', ['set k v nx', 'set k w xx', 'get k']);
+c('set-ex-ttl', ['SET k v EX 100', 'TTL k', 'GET k']);
+c('set-px-ttl-rounds', ['SET k v PX 100000', 'TTL k']);
+c('set-ex-zero', ['SET k v EX 0', 'GET k']);
+c('set-ex-negative', ['SET k v EX -5']);
+c('set-px-zero', ['SET k v PX 0']);
+c('set-ex-not-int', ['SET k v EX abc', 'SET k v EX 1.5']);
+c('set-ex-missing-value', ['SET k v EX']);
+c('set-ex-and-px', ['SET k v EX 10 PX 100']);
+c('set-ex-twice-last-wins', ['SET k v EX 10 EX 1000', 'TTL k']);
+c('set-ex-huge', ['SET k v EX 9223372036854775807']);
+c('set-px-huge', ['SET k v PX 9223372036854775807']);
+c('set-keepttl', ['SET k v EX 100', 'SET k w KEEPTTL', 'TTL k', 'GET k']);
+c('set-clears-ttl', ['SET k v EX 100', 'SET k w', 'TTL k']);
+c('set-keepttl-with-ex', ['SET k v KEEPTTL EX 10', 'SET k v EX 10 KEEPTTL']);
+c('set-keepttl-missing-key', ['SET k v KEEPTTL', 'TTL k']);
+c('set-get-missing', ['SET k v GET', 'GET k']);
+c('set-get-existing', ['SET k old', 'SET k new GET', 'GET k']);
+c('set-get-wrongtype', ['HSET h f v', 'SET h v GET', 'TYPE h']);
+c('set-overwrites-other-type', ['HSET h f v', 'SET h v', 'TYPE h', 'GET h']);
+c('set-nx-get', ['SET k v', 'SET k w NX GET', 'GET k', 'SET k2 w NX GET', 'GET k2']);
+c('set-xx-get-missing', ['SET k w XX GET', 'EXISTS k']);
+c('set-unknown-option', ['SET k v FOO', 'SET k v EX 10 BAR']);
+c('set-exat-past', ['SET k v EXAT 1000', 'EXISTS k']);
+c('set-pxat-past', ['SET k v PXAT 1000', 'GET k']);
+c('set-exat-negative', ['SET k v EXAT -1']);
+c('set-arity', ['SET k']);
+c('get-arity', ['GET', 'GET a b']);
+c('get-wrongtype', ['LPUSH l a', 'GET l']);
+c('setnx-basic', ['SETNX k v', 'SETNX k w', 'GET k']);
+c('setnx-arity', ['SETNX k', 'SETNX k v w']);
+c('setnx-wrongtype-key-exists', ['HSET h f v', 'SETNX h v', 'TYPE h']);
+c('mget-basic', ['SET a 1', 'SET c 3', 'MGET a b c']);
+c('mget-wrongtype-is-nil', ['SET a 1', 'HSET h f v', 'LPUSH l x', 'MGET a h l']);
+c('mget-arity', ['MGET']);
+c('mget-duplicates', ['SET a 1', 'MGET a a a']);
+c('mset-basic', ['MSET a 1 b 2 c 3', 'MGET a b c']);
+c('mset-odd-args', ['MSET a 1 b', 'MSET a']);
+c('mset-overwrites-types-and-ttl', [
+  'HSET h f v',
+  'SET t x EX 100',
+  'MSET h 1 t 2',
+  'TYPE h',
+  'TTL t',
+]);
+c('mset-same-key-last-wins', ['MSET a 1 a 2', 'GET a']);
+
+c('incr-new', ['INCR n', 'INCR n', 'GET n']);
+c('incr-existing', ['SET n 41', 'INCR n']);
+c('incr-negative', ['SET n -5', 'INCR n', 'INCR n']);
+c('incr-not-int', ['SET n abc', 'INCR n']);
+c('incr-float-string', ['SET n 1.5', 'INCR n']);
+c('incr-leading-zero', ['SET n 01', 'INCR n']);
+c('incr-plus-sign', ['SET n +1', 'INCR n']);
+c('incr-spaces', [['SET', 'n', ' 1'], 'INCR n', ['SET', 'n', '1 '], 'INCR n']);
+c('incr-empty-string', [['SET', 'n', ''], 'INCR n']);
+c('incr-minus-zero', ['SET n -0', 'INCR n']);
+c('incr-max', ['SET n 9223372036854775806', 'INCR n', 'INCR n', 'GET n']);
+c('incr-too-big-string', ['SET n 9223372036854775808', 'INCR n']);
+c('decr-min', ['SET n -9223372036854775807', 'DECR n', 'DECR n', 'GET n']);
+c('decr-new', ['DECR n', 'DECR n']);
+c('incr-wrongtype', ['LPUSH l a', 'INCR l', 'DECR l', 'INCRBY l 2', 'DECRBY l 2']);
+c('incr-arity', ['INCR', 'INCR a b']);
+c('incr-keeps-ttl', ['SET n 1 EX 100', 'INCR n', 'TTL n']);
+c('incrby-basic', ['INCRBY n 10', 'INCRBY n -3', 'GET n']);
+c('incrby-not-int-arg', ['INCRBY n abc', 'INCRBY n 1.0', 'INCRBY n', 'EXISTS n']);
+c('incrby-overflow', ['SET n 9223372036854775000', 'INCRBY n 1000', 'INCRBY n 807', 'GET n']);
+c('incrby-underflow', ['SET n -9223372036854775000', 'INCRBY n -1000', 'INCRBY n -808', 'GET n']);
+c('incrby-huge-arg', ['INCRBY n 9223372036854775807', 'INCRBY n 9223372036854775808']);
+c('incrby-min-arg', ['INCRBY n -9223372036854775808', 'GET n']);
+c('decrby-basic', ['DECRBY n 5', 'DECRBY n -15', 'GET n']);
+c('decrby-min-int', ['DECRBY n -9223372036854775808', 'EXISTS n']);
+c('decrby-overflow', ['SET n -9223372036854775800', 'DECRBY n 9', 'DECRBY n 8']);
+
+c('incrbyfloat-basic', ['INCRBYFLOAT f 0.1', 'INCRBYFLOAT f 0.2', 'GET f']);
+c('incrbyfloat-integer-result', [
+  'SET f 10',
+  'INCRBYFLOAT f 5',
+  'INCRBYFLOAT f 0.5',
+  'INCRBYFLOAT f -0.5',
+]);
+c('incrbyfloat-exponent', ['INCRBYFLOAT f 5.0e3', 'INCRBYFLOAT f 1e-3', 'INCRBYFLOAT f 2E2']);
+c('incrbyfloat-big', ['INCRBYFLOAT f 1e20', 'INCRBYFLOAT f 1e20']);
+c('incrbyfloat-tiny-rounds-to-zero', ['INCRBYFLOAT f 1e-20', 'GET f']);
+c('incrbyfloat-17-decimals', ['INCRBYFLOAT f 1.23456789012345678', 'INCRBYFLOAT f 3']);
+c('incrbyfloat-negative', ['INCRBYFLOAT f -1.5', 'INCRBYFLOAT f -0.25', 'INCRBYFLOAT f 1.75']);
+c('incrbyfloat-thirds', [
+  'INCRBYFLOAT f 0.3333333333333333',
+  'INCRBYFLOAT f 0.3333333333333333',
+  'INCRBYFLOAT f 0.3333333333333333',
+]);
+c('incrbyfloat-1e308-twice', ['INCRBYFLOAT f 1e308', 'INCRBYFLOAT f 1e308']);
+c('incrbyfloat-not-float', [
+  'INCRBYFLOAT f abc',
+  'INCRBYFLOAT f 1.2.3',
+  ['INCRBYFLOAT', 'f', ''],
+  ['INCRBYFLOAT', 'f', ' 1'],
+]);
+c('incrbyfloat-nan-arg', [
+  'INCRBYFLOAT f nan',
+  'INCRBYFLOAT f inf',
+  'INCRBYFLOAT f -inf',
+  'EXISTS f',
+]);
+c('incrbyfloat-stored-not-float', [
+  'SET f hello',
+  'INCRBYFLOAT f 1',
+  ['SET', 'f', ' 1'],
+  'INCRBYFLOAT f 1',
+]);
+c('incrbyfloat-stored-exponent', ['SET f 5.0e3', 'INCRBYFLOAT f 0', 'GET f']);
+c('incrbyfloat-wrongtype', ['HSET h f 1', 'INCRBYFLOAT h 1']);
+c('incrbyfloat-keeps-ttl', ['SET f 1 EX 100', 'INCRBYFLOAT f 1.5', 'TTL f']);
+c('incrbyfloat-then-incr-fails', ['INCRBYFLOAT f 1.5', 'INCR f', 'INCRBYFLOAT f 0.5', 'INCR f']);
+c('incrbyfloat-hex', ['INCRBYFLOAT f 0x10', 'INCRBYFLOAT f 1']);
+c('incrbyfloat-leading-plus-dot', ['INCRBYFLOAT f +.5', 'INCRBYFLOAT f 5.', 'INCRBYFLOAT f -.25']);
+c('incrbyfloat-arity', ['INCRBYFLOAT f', 'INCRBYFLOAT f 1 2']);
+c('incrbyfloat-large-precision', ['INCRBYFLOAT f 12345678.901234567', 'INCRBYFLOAT f 0.000000001']);
+c('incrbyfloat-minus-zero', ['INCRBYFLOAT f -0', 'INCRBYFLOAT f 0.0', 'GET f']);
+
+// ---------------------------------------------------------------------------------------
+file('keys');
+c('del-count', ['MSET a 1 b 2', 'DEL a b c', 'EXISTS a b']);
+c('del-duplicates', ['SET a 1', 'DEL a a']);
+c('del-arity', ['DEL']);
+c('del-all-types', ['SET s 1', 'HSET h f v', 'ZADD z 1 m', 'RPUSH l x', 'DEL s h z l', 'DBSIZE']);
+c('exists-counts-duplicates', ['SET a 1', 'EXISTS a a b a']);
+c('exists-arity', ['EXISTS']);
+c('type-all', [
+  'SET s 1',
+  'HSET h f v',
+  'ZADD z 1 m',
+  'RPUSH l x',
+  'TYPE s',
+  'TYPE h',
+  'TYPE z',
+  'TYPE l',
+  'TYPE none',
+]);
+c('type-arity', ['TYPE', 'TYPE a b']);
+c('expire-basic', ['SET k v', 'EXPIRE k 100', 'TTL k']);
+c('expire-missing', ['EXPIRE k 100', 'TTL k']);
+c('expire-zero-deletes', ['SET k v', 'EXPIRE k 0', 'EXISTS k']);
+c('expire-negative-deletes', ['SET k v', 'EXPIRE k -10', 'GET k']);
+c('expire-not-int', ['SET k v', 'EXPIRE k abc', 'EXPIRE k 1.5', 'TTL k']);
+c('expire-overflow', [
+  'SET k v',
+  'EXPIRE k 9223372036854775807',
+  'EXPIRE k 9223372036854775',
+  'PEXPIRE k 9223372036854775807',
+  'TTL k',
+]);
+c('expire-underflow', ['SET k v', 'EXPIRE k -9223372036854775808', 'EXISTS k']);
+c('expire-nx', ['SET k v', 'EXPIRE k 100 NX', 'EXPIRE k 200 NX', 'TTL k']);
+c('expire-xx', ['SET k v', 'EXPIRE k 100 XX', 'TTL k', 'EXPIRE k 100', 'EXPIRE k 200 XX', 'TTL k']);
+c('expire-gt', [
+  'SET k v',
+  'EXPIRE k 100 GT',
+  'TTL k',
+  'EXPIRE k 100',
+  'EXPIRE k 50 GT',
+  'EXPIRE k 200 GT',
+  'TTL k',
+]);
+c('expire-lt', [
+  'SET k v',
+  'EXPIRE k 100 LT',
+  'TTL k',
+  'EXPIRE k 200 LT',
+  'EXPIRE k 50 LT',
+  'TTL k',
+]);
+c('expire-lt-equal', ['SET k v', 'EXPIRE k 100', 'EXPIRE k 100 LT', 'EXPIRE k 100 GT']);
+c('expire-xx-negative-keeps', ['SET k v', 'EXPIRE k -1 XX', 'EXISTS k', 'TTL k']);
+c('expire-lt-negative-deletes', ['SET k v', 'EXPIRE k -1 LT', 'EXISTS k']);
+c('expire-gt-lt-together', [
+  'SET k v',
+  'EXPIRE k 10 GT LT',
+  'EXPIRE k 10 NX XX',
+  'EXPIRE k 10 NX GT',
+  'EXPIRE k 10 NX LT',
+]);
+c('expire-xx-gt-ok', ['SET k v', 'EXPIRE k 10', 'EXPIRE k 20 XX GT', 'TTL k']);
+c('expire-unsupported-option', ['SET k v', 'EXPIRE k 10 FOO', 'EXPIRE k 10 nx foo']);
+c('expire-options-case', ['SET k v', 'EXPIRE k 10 nx', 'EXPIRE k 20 gt', 'TTL k']);
+c('expire-option-before-time-error', ['SET k v', 'EXPIRE k abc FOO', 'EXPIRE k abc NX XX']);
+c('expire-arity', ['EXPIRE k', 'PEXPIRE k', 'EXPIREAT k', 'PEXPIREAT k']);
+c('pexpire-basic', ['SET k v', 'PEXPIRE k 100000', 'TTL k']);
+c('pexpire-zero', ['SET k v', 'PEXPIRE k 0', 'EXISTS k']);
+c('pexpire-nx-xx', ['SET k v', 'PEXPIRE k 5000 XX', 'PEXPIRE k 5000 NX', 'PEXPIRE k 9000 NX']);
+c('expireat-past', ['SET k v', 'EXPIREAT k 1000', 'EXISTS k']);
+c('expireat-zero-negative', ['SET k v', 'SET j v', 'EXPIREAT k 0', 'EXPIREAT j -1', 'EXISTS k j']);
+c('pexpireat-past', ['SET k v', 'PEXPIREAT k 1000', 'EXISTS k']);
+c('expireat-missing', ['EXPIREAT k 1000', 'PEXPIREAT k 1000']);
+c('expireat-overflow', [
+  'SET k v',
+  'EXPIREAT k 9223372036854775807',
+  'PEXPIREAT k 9223372036854775807',
+  'EXISTS k',
+]);
+c('expireat-gt-no-ttl', ['SET k v', 'EXPIREAT k 1000 GT', 'EXISTS k']);
+c('ttl-missing', ['TTL k', 'PTTL k']);
+c('ttl-no-expire', ['SET k v', 'TTL k', 'PTTL k']);
+c('ttl-arity', ['TTL', 'PTTL', 'TTL a b']);
+c('persist-basic', ['SET k v EX 100', 'PERSIST k', 'TTL k', 'PERSIST k']);
+c('persist-missing', ['PERSIST k']);
+c('persist-arity', ['PERSIST']);
+c('expire-on-hash', ['HSET h f v', 'EXPIRE h 100', 'TTL h', 'HSET h g w', 'TTL h']);
+c('expire-on-zset-list', [
+  'ZADD z 1 a',
+  'RPUSH l a',
+  'EXPIRE z 50',
+  'EXPIRE l 60',
+  'TTL z',
+  'TTL l',
+]);
+c('dbsize-basic', ['DBSIZE', 'MSET a 1 b 2', 'HSET h f v', 'DBSIZE']);
+c('dbsize-arity', ['DBSIZE x']);
+c('keys-star', ['MSET a 1 b 2 c 3', '~KEYS *']);
+c('keys-empty-db', ['KEYS *']);
+c('keys-prefix', ['MSET user:1 a user:2 b order:1 c', '~KEYS user:*']);
+c('keys-question', ['MSET a1 x a2 x a10 x b1 x', '~KEYS a?']);
+c('keys-class', [
+  'MSET hallo x hello x hillo x hxllo x',
+  '~KEYS h[ae]llo',
+  '~KEYS h[^e]llo',
+  '~KEYS h[a-f]llo',
+]);
+c('keys-class-reversed-range', ['MSET ha x hb x hz x', '~KEYS h[c-a]']);
+c('keys-escape', [
+  ['MSET', 'a*b', 'x', 'axb', 'y'],
+  ['KEYS', 'a\\*b'],
+]);
+c('keys-no-match', ['SET a 1', 'KEYS b*']);
+c('keys-exact', ['MSET abc 1 abcd 2', 'KEYS abc']);
+c('keys-star-middle', ['MSET rl:a:1 x rl:b:1 x rl:a:2 x other x', '~KEYS rl:*:1', '~KEYS *:a:*']);
+c('keys-multiple-stars', ['MSET aXbXc 1 abc 2 ab 3', '~KEYS a**b*c', '~KEYS *c']);
+c('keys-unclosed-bracket', ['MSET a 1 b 2 [ 3', '~KEYS [a', '~KEYS [ab']);
+c('keys-trailing-backslash', [
+  ['SET', 'a\\', '1'],
+  ['KEYS', 'a\\'],
+]);
+c('keys-empty-key', [['SET', '', 'empty'], '~KEYS *', ['GET', ''], 'KEYS ?']);
+c('keys-arity', ['KEYS', 'KEYS a b']);
+c('flushall-basic', ['MSET a 1 b 2', 'FLUSHALL', 'DBSIZE', 'GET a']);
+c('flushall-options', [
+  'SET a 1',
+  'FLUSHALL SYNC',
+  'SET a 1',
+  'FLUSHALL ASYNC',
+  'DBSIZE',
+  'FLUSHALL FOO',
+  'FLUSHALL SYNC ASYNC',
+]);
+c('time-arity', ['TIME x']);
+c('unknown-command', ['FOO', 'FOO a b', 'foo bar']);
+c('unknown-command-long-args', [
+  ['NOPE', 'a'.repeat(200)],
+  ['NOPE', 'x'.repeat(100), 'y'.repeat(50), 'z'],
+]);
+c('unknown-command-many-args', [
+  [
+    'NOPE',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '10',
+    '11',
+    '12',
+    '13',
+    '14',
+    '15',
+    '16',
+    '17',
+    '18',
+    '19',
+    '20',
+    '21',
+    '22',
+    '23',
+    '24',
+    '25',
+    '26',
+    '27',
+    '28',
+    '29',
+    '30',
+    '31',
+    '32',
+    '33',
+    '34',
+    '35',
+    '36',
+    '37',
+    '38',
+    '39',
+    '40',
+  ],
+]);
+c('unknown-command-newlines', [['NO\r\nPE', 'a\nb']]);
+c('score-format-ties', [
+  'ZADD z 2251799813685246.25 a 2251799813685247.75 b 0.1 c 1e21 d 1e-5 e 123.456 f',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('score-format-zincrby-accumulate', [
+  'ZINCRBY z 0.1 a',
+  'ZINCRBY z 0.1 a',
+  'ZINCRBY z 0.1 a',
+  'ZINCRBY z 1e15 a',
+  'ZINCRBY z -1e15 a',
+]);
+c('incrbyfloat-accumulate-tenths', [
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+  'INCRBYFLOAT f 0.1',
+]);
+c('incrbyfloat-rate-shape', [
+  'SET tokens 20',
+  'INCRBYFLOAT tokens -0.001',
+  'INCRBYFLOAT tokens 2.5e-4',
+  'INCRBYFLOAT tokens 1700000000.123456',
+]);
+c('command-case-insensitive', ['sEt k v', 'GeT k', 'hset h f v', 'HGET h f']);
+c('ping-echo', ['PING', 'PING hello', 'ECHO hi', 'PING a b', 'ECHO']);
+c('script-unknown-subcommand', ['SCRIPT FOO', 'SCRIPT', 'SCRIPT LOAD', 'SCRIPT EXISTS']);
+c('script-exists-none', ['SCRIPT EXISTS a b']);
+c('script-flush-options', [
+  'SCRIPT FLUSH',
+  'SCRIPT FLUSH SYNC',
+  'SCRIPT FLUSH ASYNC',
+  'SCRIPT FLUSH FOO',
+  'SCRIPT FLUSH SYNC ASYNC',
+]);
+c('script-kill-not-busy', ['SCRIPT KILL']);
+c('evalsha-unknown', [
+  'EVALSHA 0123456789012345678901234567890123456789 0',
+  'EVALSHA abc 0',
+  'EVALSHA 0123456789012345678901234567890123456789 abc',
+]);
+c('eval-numkeys-errors', ['EVAL x abc', 'EVAL x 1', 'EVAL x -1', 'EVAL x 2 a']);
+c('eval-arity', ['EVAL x', 'EVALSHA x']);
+c('cluster-arity', ['CLUSTER']);
+
+// ---------------------------------------------------------------------------------------
+file('hashes');
+c('hset-hget', ['HSET h f v', 'HGET h f', 'HGET h g', 'HGET nokey f']);
+c('hset-multi', ['HSET h a 1 b 2 c 3', 'HSET h a 9 d 4', 'HGETALL h']);
+c('hset-odd', ['HSET h a 1 b', 'HSET h a', 'EXISTS h']);
+c('hset-wrongtype', [
+  'SET s v',
+  'HSET s f v',
+  'HGET s f',
+  'HGETALL s',
+  'HMGET s f',
+  'HDEL s f',
+  'HLEN s',
+  'HEXISTS s f',
+  'HKEYS s',
+  'HVALS s',
+]);
+c('hset-same-field-twice', ['HSET h a 1 a 2', 'HGET h a', 'HLEN h']);
+c('hset-empty-field-value', [['HSET', 'h', '', ''], ['HGET', 'h', ''], 'HGETALL h']);
+c('hmset-basic', ['HMSET h a 1 b 2', 'HMGET h a b c', 'HMSET h a', 'HMSET h a 1 b']);
+c('hget-arity', ['HGET h', 'HGET h a b']);
+c('hmget-missing-key', ['HMGET h a b']);
+c('hmget-arity', ['HMGET h']);
+c('hgetall-order', [
+  'HSET h z 1 a 2 m 3',
+  'HSET h a 4',
+  'HDEL h z',
+  'HSET h z 5',
+  'HGETALL h',
+  'HKEYS h',
+  'HVALS h',
+]);
+c('hgetall-missing', ['HGETALL h', 'HKEYS h', 'HVALS h']);
+c('hdel-basic', ['HSET h a 1 b 2 c 3', 'HDEL h a x', 'HDEL h b c', 'EXISTS h', 'HDEL h a']);
+c('hdel-duplicates', ['HSET h a 1 b 2', 'HDEL h a a b']);
+c('hdel-arity', ['HDEL h']);
+c('hlen-hexists', [
+  'HSET h a 1 b 2',
+  'HLEN h',
+  'HLEN nope',
+  'HEXISTS h a',
+  'HEXISTS h z',
+  'HEXISTS nope a',
+]);
+c('hsetnx-basic', ['HSETNX h f v', 'HSETNX h f w', 'HGET h f', 'HSETNX h g x', 'HGETALL h']);
+c('hsetnx-arity-wrongtype', ['HSETNX h f', 'SET s 1', 'HSETNX s f v']);
+c('hincrby-basic', ['HINCRBY h n 5', 'HINCRBY h n -8', 'HGET h n']);
+c('hincrby-not-int-value', ['HSET h n abc', 'HINCRBY h n 1', 'HSET h n 1.5', 'HINCRBY h n 1']);
+c('hincrby-not-int-arg', ['HINCRBY h n x', 'HINCRBY h n 1.0', 'EXISTS h']);
+c('hincrby-overflow', [
+  'HSET h n 9223372036854775807',
+  'HINCRBY h n 1',
+  'HSET h m -9223372036854775808',
+  'HINCRBY h m -1',
+  'HINCRBY h m 0',
+]);
+c('hincrby-wrongtype', ['SET s 1', 'HINCRBY s f 1', 'HINCRBYFLOAT s f 1']);
+c('hincrby-arity', ['HINCRBY h f', 'HINCRBYFLOAT h f']);
+c('hincrbyfloat-basic', [
+  'HINCRBYFLOAT h f 0.1',
+  'HINCRBYFLOAT h f 0.2',
+  'HINCRBYFLOAT h f 1e3',
+  'HGET h f',
+]);
+c('hincrbyfloat-errors', [
+  'HINCRBYFLOAT h f abc',
+  'HINCRBYFLOAT h f nan',
+  'HINCRBYFLOAT h f inf',
+  'HSET h g abc',
+  'HINCRBYFLOAT h g 1',
+  'HGETALL h',
+]);
+c('hincrbyfloat-int-value', ['HSET h f 10', 'HINCRBYFLOAT h f 0.5', 'HINCRBYFLOAT h f -10.5']);
+c('hincrbyfloat-large', ['HSET h f 1.5', 'HINCRBYFLOAT h f 1e30', 'HINCRBYFLOAT h f -1e30']);
+c('hincrbyfloat-stored-inf', [
+  'HSET h f inf',
+  'HINCRBYFLOAT h f 1',
+  'HSET h g 1',
+  'HINCRBYFLOAT h g 1e4000',
+]);
+c('hash-token-bucket-shape', [
+  'HSET rl:{u1} tokens 20 ts 1700000000',
+  'HMGET rl:{u1} tokens ts',
+  'HINCRBYFLOAT rl:{u1} tokens -1',
+  'HGETALL rl:{u1}',
+]);
+c('hash-deleted-when-empty', ['HSET h f v', 'HDEL h f', 'TYPE h', 'HSET h g w', 'TYPE h']);
+
+// ---------------------------------------------------------------------------------------
+file('zsets');
+c('zadd-basic', ['ZADD z 1 a 2 b 3 c', 'ZRANGE z 0 -1 WITHSCORES', 'ZCARD z']);
+c('zadd-update', ['ZADD z 1 a', 'ZADD z 5 a', 'ZSCORE z a', 'ZADD z 5 a']);
+c('zadd-same-score-lex', ['ZADD z 1 b 1 a 1 c 0 d', 'ZRANGE z 0 -1']);
+c('zadd-nx', ['ZADD z 1 a', 'ZADD z NX 5 a 2 b', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-xx', ['ZADD z 1 a', 'ZADD z XX 5 a 2 b', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-xx-missing-key', ['ZADD z XX 1 a', 'EXISTS z', 'ZADD z XX INCR 1 a']);
+c('zadd-ch', ['ZADD z 1 a 2 b', 'ZADD z CH 1 a 3 b 4 c', 'ZADD z CH 1 a']);
+c('zadd-gt', [
+  'ZADD z 5 a',
+  'ZADD z GT 3 a',
+  'ZADD z GT CH 7 a',
+  'ZADD z GT 1 b',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zadd-lt', ['ZADD z 5 a', 'ZADD z LT 7 a', 'ZADD z LT CH 3 a', 'ZSCORE z a']);
+c('zadd-xx-gt', ['ZADD z 5 a', 'ZADD z XX GT CH 6 a 9 b', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-incompatible', [
+  'ZADD z NX XX 1 a',
+  'ZADD z GT LT 1 a',
+  'ZADD z NX GT 1 a',
+  'ZADD z NX LT 1 a',
+]);
+c('zadd-incr', ['ZADD z INCR 1.5 a', 'ZADD z INCR 1.5 a', 'ZADD z INCR -3 a']);
+c('zadd-incr-multiple', ['ZADD z INCR 1 a 2 b']);
+c('zadd-incr-nx-existing', ['ZADD z 1 a', 'ZADD z NX INCR 5 a', 'ZADD z NX INCR 5 b']);
+c('zadd-incr-gt', [
+  'ZADD z 5 a',
+  'ZADD z GT INCR -1 a',
+  'ZADD z GT INCR 1 a',
+  'ZADD z LT INCR 1 a',
+]);
+c('zadd-incr-zero', ['ZADD z 5 a', 'ZADD z INCR 0 a']);
+c('zadd-syntax', ['ZADD z 1', 'ZADD z 1 a 2', 'ZADD z NX', 'ZADD z FOO 1 a']);
+c('zadd-arity', ['ZADD z 1', 'ZADD z']);
+c('zadd-not-float', [
+  'ZADD z abc a',
+  'ZADD z 1 a x b',
+  'EXISTS z',
+  'ZADD z nan a',
+  ['ZADD', 'z', '', 'a'],
+  ['ZADD', 'z', ' 1', 'a'],
+]);
+c('zadd-inf', ['ZADD z inf a -inf b +inf c', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-inf-spellings', ['ZADD z Infinity a -INF b', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-incr-nan', ['ZADD z inf a', 'ZADD z INCR -inf a', 'ZINCRBY z -inf a', 'ZSCORE z a']);
+c('zadd-wrongtype', ['SET s 1', 'ZADD s 1 a', 'ZADD s abc a']);
+c('zadd-score-formats', [
+  'ZADD z 0.1 a 1.1 b 1e100 c 123456789012345678 d 0.000001 e 1e-7 f 3000 g -0.5 h 1.5 i',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zadd-score-more-formats', [
+  'ZADD z 100000000000000000 a 1e16 b 12345678901234567 c 0.0001 d 0.00001 e 2.5e-5 f 1e17 g',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zadd-negative-zero', ['ZADD z -0 a', 'ZSCORE z a', 'ZADD z 0 b', 'ZRANGE z 0 -1 WITHSCORES']);
+c('zadd-hex-score', ['ZADD z 0x10 a', 'ZSCORE z a']);
+c('zadd-big-integer-scores', [
+  'ZADD z 9007199254740993 a 1700000000123 b',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zincrby-basic', ['ZINCRBY z 0.1 a', 'ZINCRBY z 0.2 a', 'ZSCORE z a']);
+c('zincrby-errors', ['ZINCRBY z abc a', 'ZINCRBY z 1', 'SET s 1', 'ZINCRBY s 1 a']);
+c('zincrby-reorders', ['ZADD z 1 a 2 b 3 c', 'ZINCRBY z 5 a', 'ZRANGE z 0 -1']);
+c('zrem-basic', ['ZADD z 1 a 2 b 3 c', 'ZREM z a x', 'ZREM z b c', 'EXISTS z', 'ZREM z a']);
+c('zrem-arity-wrongtype', ['ZREM z', 'SET s 1', 'ZREM s a']);
+c('zcard-zscore-missing', ['ZCARD z', 'ZSCORE z a', 'ZADD z 1 a', 'ZSCORE z b']);
+c('zcard-zscore-wrongtype', ['SET s 1', 'ZCARD s', 'ZSCORE s a', 'ZRANGE s 0 -1', 'ZCOUNT s 0 1']);
+c('zcount-basic', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZCOUNT z 2 3',
+  'ZCOUNT z (2 3',
+  'ZCOUNT z (2 (3',
+  'ZCOUNT z -inf +inf',
+  'ZCOUNT z (1 (1',
+  'ZCOUNT z 3 2',
+]);
+c('zcount-errors', [
+  'ZCOUNT z a b',
+  'ZADD z 1 a',
+  'ZCOUNT z 1 x',
+  'ZCOUNT z (a 1',
+  'ZCOUNT z nan 1',
+  'ZCOUNT z 1',
+]);
+c('zcount-range-parse-quirks', [
+  'ZADD z 0 a 1 b',
+  ['ZCOUNT', 'z', '', '0'],
+  ['ZCOUNT', 'z', ' 1', '1'],
+  ['ZCOUNT', 'z', '(', '1'],
+  'ZCOUNT z 1e400 inf',
+  'ZCOUNT z -1e400 0',
+]);
+c('zcount-missing', ['ZCOUNT z 0 1']);
+c('zrange-negative', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZRANGE z -2 -1',
+  'ZRANGE z 1 100',
+  'ZRANGE z 3 1',
+  'ZRANGE z -100 0',
+  'ZRANGE z 4 10',
+  'ZRANGE z 0 -5',
+]);
+c('zrange-rev', ['ZADD z 1 a 2 b 3 c', 'ZRANGE z 0 0 REV', 'ZRANGE z 0 -1 REV WITHSCORES']);
+c('zrange-byscore', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZRANGE z 2 3 BYSCORE',
+  'ZRANGE z (1 +inf BYSCORE WITHSCORES',
+  'ZRANGE z -inf (3 BYSCORE',
+]);
+c('zrange-byscore-rev', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZRANGE z 3 2 BYSCORE REV',
+  'ZRANGE z 2 3 BYSCORE REV',
+  'ZRANGE z +inf -inf BYSCORE REV WITHSCORES',
+]);
+c('zrange-byscore-limit', [
+  'ZADD z 1 a 2 b 3 c 4 d 5 e',
+  'ZRANGE z -inf +inf BYSCORE LIMIT 1 2',
+  'ZRANGE z -inf +inf BYSCORE LIMIT 0 -1',
+  'ZRANGE z -inf +inf BYSCORE LIMIT 0 0',
+  'ZRANGE z -inf +inf BYSCORE LIMIT 4 10',
+  'ZRANGE z -inf +inf BYSCORE LIMIT 5 10',
+  'ZRANGE z -inf +inf BYSCORE LIMIT -1 2',
+]);
+c('zrange-byscore-rev-limit', [
+  'ZADD z 1 a 2 b 3 c 4 d 5 e',
+  'ZRANGE z +inf -inf BYSCORE REV LIMIT 1 2 WITHSCORES',
+  'ZRANGE z (5 (1 BYSCORE REV LIMIT 0 10',
+]);
+c('zrange-limit-without-by', ['ZADD z 1 a', 'ZRANGE z 0 -1 LIMIT 0 1']);
+c('zrange-limit-errors', [
+  'ZADD z 1 a',
+  'ZRANGE z 0 1 BYSCORE LIMIT x 1',
+  'ZRANGE z 0 1 BYSCORE LIMIT 0',
+  'ZRANGE z 0 1 BYSCORE LIMIT',
+]);
+c('zrange-options-errors', [
+  'ZADD z 1 a',
+  'ZRANGE z 0 1 FOO',
+  'ZRANGE z 0 1 BYSCORE BYSCORE',
+  'ZRANGE z 0 1 REV REV',
+  'ZRANGE z a b',
+  'ZRANGE z a b BYSCORE',
+  'ZRANGE z 0',
+]);
+c('zrange-bylex', [
+  'ZADD z 0 a 0 b 0 c 0 d',
+  'ZRANGE z [b (d BYLEX',
+  'ZRANGE z - + BYLEX LIMIT 1 2',
+  'ZRANGE z + - BYLEX REV',
+  'ZRANGE z a b BYLEX',
+  'ZRANGE z - + BYLEX WITHSCORES',
+]);
+c('zrange-missing-key', ['ZRANGE z 0 -1', 'ZRANGE z 0 1 BYSCORE', 'ZRANGE z x y']);
+c('zrange-empty-score-ranges', [
+  'ZADD z 1 a 2 b',
+  'ZRANGE z 2 1 BYSCORE',
+  'ZRANGE z (1 (1 BYSCORE',
+  'ZRANGE z (1 1 BYSCORE',
+  'ZRANGE z 1 1 BYSCORE',
+]);
+c('zrangebyscore-basic', [
+  'ZADD z 1 a 2 b 3 c',
+  'ZRANGEBYSCORE z 1 2',
+  'ZRANGEBYSCORE z (1 +inf WITHSCORES',
+  'ZRANGEBYSCORE z -inf +inf LIMIT 1 1',
+]);
+c('zrangebyscore-rejects-rev-byscore', [
+  'ZADD z 1 a',
+  'ZRANGEBYSCORE z 0 1 REV',
+  'ZRANGEBYSCORE z 0 1 BYSCORE',
+  'ZRANGEBYSCORE z 0 1 BYLEX',
+]);
+c('zrangebyscore-errors', [
+  'ZRANGEBYSCORE z a 1',
+  'ZRANGEBYSCORE z 1',
+  'SET s 1',
+  'ZRANGEBYSCORE s 0 1',
+]);
+c('zrevrange-basic', [
+  'ZADD z 1 a 2 b 3 c',
+  'ZREVRANGE z 0 1 WITHSCORES',
+  'ZREVRANGEBYSCORE z +inf 2',
+  'ZREVRANGEBYSCORE z 2 +inf',
+]);
+c('zremrangebyscore-basic', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZREMRANGEBYSCORE z 2 3',
+  'ZRANGE z 0 -1',
+  'ZREMRANGEBYSCORE z -inf (4',
+  'ZRANGE z 0 -1',
+]);
+c('zremrangebyscore-all-deletes-key', [
+  'ZADD z 1 a 2 b',
+  'ZREMRANGEBYSCORE z -inf +inf',
+  'EXISTS z',
+  'ZREMRANGEBYSCORE z -inf +inf',
+]);
+c('zremrangebyscore-errors', [
+  'ZREMRANGEBYSCORE z a b',
+  'ZREMRANGEBYSCORE z 1',
+  'SET s 1',
+  'ZREMRANGEBYSCORE s 0 1',
+  'ZREMRANGEBYSCORE s x 1',
+]);
+c('zremrangebyrank-basic', [
+  'ZADD z 1 a 2 b 3 c 4 d 5 e',
+  'ZREMRANGEBYRANK z 0 1',
+  'ZRANGE z 0 -1',
+  'ZREMRANGEBYRANK z -1 -1',
+  'ZRANGE z 0 -1',
+  'ZREMRANGEBYRANK z 5 10',
+  'ZREMRANGEBYRANK z 1 0',
+]);
+c('zremrangebyrank-all', ['ZADD z 1 a 2 b', 'ZREMRANGEBYRANK z 0 -1', 'EXISTS z']);
+c('zremrangebyrank-errors', [
+  'ZREMRANGEBYRANK z a 1',
+  'ZREMRANGEBYRANK z 0 1.5',
+  'SET s 1',
+  'ZREMRANGEBYRANK s 0 1',
+  'ZREMRANGEBYRANK s a 1',
+]);
+c('zset-sliding-log-shape', [
+  'ZADD rl 1700000000000 r1 1700000000500 r2 1700000001000 r3',
+  'ZREMRANGEBYSCORE rl -inf 1700000000500',
+  'ZCARD rl',
+  'ZRANGE rl 0 0 WITHSCORES',
+]);
+c('zset-sliding-log-exclusive', [
+  'ZADD rl 100 a 200 b 300 c',
+  'ZREMRANGEBYSCORE rl -inf (200',
+  'ZRANGE rl 0 -1 WITHSCORES',
+]);
+c('zset-many-members', [
+  ['ZADD', 'z', ...Array.from({ length: 40 }, (_, i) => [String((i * 37) % 41), `m${i}`]).flat()],
+  'ZRANGE z 10 15 WITHSCORES',
+  'ZCOUNT z 5 (20',
+  'ZRANGE z (30 +inf BYSCORE',
+]);
+
+// ---------------------------------------------------------------------------------------
+file('lists');
+c('lpush-rpush', ['LPUSH l a b c', 'RPUSH l x y', 'LRANGE l 0 -1', 'LLEN l']);
+c('push-arity-wrongtype', [
+  'LPUSH l',
+  'RPUSH l',
+  'SET s 1',
+  'LPUSH s a',
+  'RPUSH s a',
+  'LLEN s',
+  'LRANGE s 0 -1',
+  'LPOP s',
+  'LTRIM s 0 1',
+]);
+c('lpop-rpop', ['RPUSH l a b c d', 'LPOP l', 'RPOP l', 'LRANGE l 0 -1']);
+c('pop-missing', ['LPOP l', 'RPOP l', 'LPOP l 2', 'RPOP l 0']);
+c('pop-count', ['RPUSH l a b c d e', 'LPOP l 2', 'RPOP l 2', 'LPOP l 10', 'EXISTS l']);
+c('pop-count-zero', ['RPUSH l a', 'LPOP l 0', 'RPOP l 0', 'LLEN l']);
+c('pop-count-errors', ['RPUSH l a', 'LPOP l -1', 'LPOP l x', 'LPOP l 1 2', 'RPOP l 1.5']);
+c('pop-last-deletes-key', ['RPUSH l a', 'LPOP l', 'EXISTS l', 'TYPE l']);
+c('llen-missing', ['LLEN l']);
+c('lrange-indexes', [
+  'RPUSH l a b c d e',
+  'LRANGE l 1 3',
+  'LRANGE l -2 -1',
+  'LRANGE l -100 100',
+  'LRANGE l 3 1',
+  'LRANGE l 5 10',
+  'LRANGE l 0 -6',
+]);
+c('lrange-errors', ['LRANGE l a 1', 'LRANGE l 0', 'LRANGE l 0 -1']);
+c('ltrim-basic', [
+  'RPUSH l a b c d e',
+  'LTRIM l 1 3',
+  'LRANGE l 0 -1',
+  'LTRIM l 0 -2',
+  'LRANGE l 0 -1',
+]);
+c('ltrim-empties', ['RPUSH l a b', 'LTRIM l 5 10', 'EXISTS l', 'LTRIM l 0 1']);
+c('ltrim-negative', [
+  'RPUSH l a b c d e',
+  'LTRIM l -3 -1',
+  'LRANGE l 0 -1',
+  'LTRIM l -100 1',
+  'LRANGE l 0 -1',
+]);
+c('ltrim-errors', ['LTRIM l a 1', 'LTRIM l 0']);
+c('list-capped-log', [
+  'LPUSH log r1',
+  'LPUSH log r2',
+  'LPUSH log r3',
+  'LTRIM log 0 1',
+  'LRANGE log 0 -1',
+]);
+
+// ---------------------------------------------------------------------------------------
+file('transactions');
+c('multi-exec-basic', ['MULTI', 'SET k 1', 'INCR k', 'GET k', 'EXEC']);
+c('multi-exec-empty', ['MULTI', 'EXEC']);
+c('exec-without-multi', ['EXEC', 'DISCARD']);
+c('multi-nested', ['MULTI', 'MULTI', 'SET k v', 'EXEC']);
+c('multi-discard', ['SET k 1', 'MULTI', 'INCR k', 'DISCARD', 'GET k', 'EXEC']);
+c('multi-runtime-error-continues', [
+  'SET s str',
+  'MULTI',
+  'INCR s',
+  'SET k v',
+  'LPUSH s a',
+  'EXEC',
+  'GET k',
+]);
+c('multi-unknown-command-aborts', ['MULTI', 'SET k v', 'FOO', 'EXEC', 'EXISTS k']);
+c('multi-arity-error-aborts', ['MULTI', 'SET k v', 'GET', 'EXEC', 'EXISTS k']);
+c('multi-syntax-error-at-exec', ['MULTI', 'SET k v NX XX', 'SET j v', 'EXEC', 'MGET k j']);
+c('multi-unknown-subcommand-aborts', ['MULTI', 'SET k v', 'SCRIPT FOO', 'EXEC', 'EXISTS k']);
+c('multi-watch-inside', ['MULTI', 'WATCH k', 'SET k v', 'EXEC']);
+c('multi-exec-then-normal', [
+  'MULTI',
+  'SET k v',
+  'EXEC',
+  'GET k',
+  'MULTI',
+  'GET k',
+  'DEL k',
+  'EXEC',
+]);
+c('multi-queued-replies-types', [
+  'MULTI',
+  'HSET h a 1',
+  'HGETALL h',
+  'ZADD z 1.5 m',
+  'ZRANGE z 0 -1 WITHSCORES',
+  'GET nope',
+  'TTL h',
+  'EXEC',
+]);
+c('multi-queues-unwatch', ['WATCH k', 'MULTI', 'UNWATCH', 'SET k v', 'EXEC']);
+c('watch-clean', ['SET k 1', 'WATCH k', 'MULTI', 'INCR k', 'EXEC']);
+c('watch-self-modified', ['SET k 1', 'WATCH k', 'SET k 2', 'MULTI', 'INCR k', 'EXEC', 'GET k']);
+c('watch-missing-then-created', ['WATCH k', 'SET k 1', 'MULTI', 'SET k 2', 'EXEC', 'GET k']);
+c('watch-read-does-not-dirty', [
+  'SET k 1',
+  'WATCH k',
+  'GET k',
+  'EXISTS k',
+  'MULTI',
+  'INCR k',
+  'EXEC',
+]);
+c('watch-other-key', ['WATCH k', 'SET other 1', 'MULTI', 'SET k 1', 'EXEC']);
+c('watch-unwatch', ['SET k 1', 'WATCH k', 'SET k 2', 'UNWATCH', 'MULTI', 'INCR k', 'EXEC']);
+c('watch-del-missing-no-dirty', ['WATCH k', 'DEL k', 'MULTI', 'SET k 1', 'EXEC']);
+c('watch-del-existing-dirty', ['SET k 1', 'WATCH k', 'DEL k', 'MULTI', 'SET k 1', 'EXEC']);
+c('watch-failed-setnx-no-dirty', ['SET k 1', 'WATCH k', 'SETNX k 2', 'MULTI', 'GET k', 'EXEC']);
+c('watch-expire-dirty', ['SET k 1', 'WATCH k', 'EXPIRE k 100', 'MULTI', 'GET k', 'EXEC']);
+c('watch-expire-missing-no-dirty', ['WATCH k', 'EXPIRE k 100', 'MULTI', 'GET k', 'EXEC']);
+c('watch-hash-field', ['HSET h f 1', 'WATCH h', 'HINCRBY h f 1', 'MULTI', 'HGET h f', 'EXEC']);
+c('watch-zadd-noop', ['ZADD z 1 a', 'WATCH z', 'ZADD z NX 5 a', 'MULTI', 'ZSCORE z a', 'EXEC']);
+c('watch-zadd-change', ['ZADD z 1 a', 'WATCH z', 'ZADD z 5 a', 'MULTI', 'ZSCORE z a', 'EXEC']);
+c('watch-flushall-existing', ['SET k 1', 'WATCH k', 'FLUSHALL', 'MULTI', 'SET k 2', 'EXEC']);
+c('watch-flushall-missing', ['WATCH k', 'FLUSHALL', 'MULTI', 'SET k 2', 'EXEC']);
+c('watch-discard-unwatches', [
+  'SET k 1',
+  'WATCH k',
+  'MULTI',
+  'DISCARD',
+  'SET k 2',
+  'MULTI',
+  'GET k',
+  'EXEC',
+]);
+c('watch-exec-unwatches', [
+  'SET k 1',
+  'WATCH k',
+  'MULTI',
+  'GET k',
+  'EXEC',
+  'SET k 3',
+  'MULTI',
+  'GET k',
+  'EXEC',
+]);
+c('watch-arity', ['WATCH']);
+c('watch-multiple-keys', ['MSET a 1 b 2', 'WATCH a b c', 'SET c 3', 'MULTI', 'GET a', 'EXEC']);
+c('watch-aborted-exec-unwatches', [
+  'SET k 1',
+  'WATCH k',
+  'SET k 2',
+  'MULTI',
+  'GET k',
+  'EXEC',
+  'MULTI',
+  'GET k',
+  'EXEC',
+]);
+c('watch-execabort-beats-dirty', ['SET k 1', 'WATCH k', 'SET k 2', 'MULTI', 'FOO', 'EXEC']);
+c('watch-pop-last', ['RPUSH l a', 'WATCH l', 'LPOP l', 'MULTI', 'LLEN l', 'EXEC']);
+c('watch-ltrim-noop-still-dirty', [
+  'RPUSH l a b',
+  'WATCH l',
+  'LTRIM l 0 -1',
+  'MULTI',
+  'LLEN l',
+  'EXEC',
+]);
+c('watch-persist-no-ttl', ['SET k 1', 'WATCH k', 'PERSIST k', 'MULTI', 'GET k', 'EXEC']);
+c('watch-incrbyfloat', ['SET k 1', 'WATCH k', 'INCRBYFLOAT k 0', 'MULTI', 'GET k', 'EXEC']);
+c('multi-exec-eval-arity', ['MULTI', 'EVAL', 'EXEC']);
+c('multi-time-queued', ['MULTI', 'TIME x', 'EXEC']);
+c('multi-incr-race-shape', [
+  'SET counter 5',
+  'WATCH counter',
+  'GET counter',
+  'MULTI',
+  'SET counter 6',
+  'EXPIRE counter 60',
+  'EXEC',
+  'GET counter',
+  'TTL counter',
+]);
+
+// ---------------------------------------------------------------------------------------
+file('cluster');
+const cl = (name, steps) => c(name, steps, { cluster: true });
+cl('keyslot-basic', ['CLUSTER KEYSLOT foo', 'CLUSTER KEYSLOT bar', 'CLUSTER KEYSLOT 123456789']);
+cl('keyslot-hash-tags', [
+  'CLUSTER KEYSLOT {user1000}.following',
+  'CLUSTER KEYSLOT {user1000}.followers',
+  'CLUSTER KEYSLOT user1000',
+]);
+cl('keyslot-tag-edge-cases', [
+  'CLUSTER KEYSLOT foo{}{bar}',
+  'CLUSTER KEYSLOT foo{{bar}}zap',
+  'CLUSTER KEYSLOT foo{bar}{zap}',
+  'CLUSTER KEYSLOT {}',
+  'CLUSTER KEYSLOT {',
+  'CLUSTER KEYSLOT }{a}',
+  'CLUSTER KEYSLOT {a',
+]);
+cl('keyslot-empty-and-unicode', [
+  ['CLUSTER', 'KEYSLOT', ''],
+  ['CLUSTER', 'KEYSLOT', 'ключ'],
+  ['CLUSTER', 'KEYSLOT', 'rl:{ü}:x'],
+]);
+cl('keyslot-rate-limit-keys', [
+  'CLUSTER KEYSLOT rl:client-1',
+  'CLUSTER KEYSLOT rl:client-2',
+  'CLUSTER KEYSLOT rl:{client-1}:tokens',
+  'CLUSTER KEYSLOT rl:{client-1}:ts',
+]);
+cl('keyslot-arity', ['CLUSTER KEYSLOT', 'CLUSTER KEYSLOT a b', 'CLUSTER NOPE']);
+cl(
+  'keyslot-many',
+  ['a', 'b', 'c', 'key:1', 'key:2', 'user:42', '{x}y', 'x{y}', 'A', 'zzzzzzzzzz'].map((k) => [
+    'CLUSTER',
+    'KEYSLOT',
+    k,
+  ]),
+);
+cl('cluster-single-key-ok', ['SET a 1', 'GET a', 'INCR b']);
+cl('cluster-mset-crossslot', ['MSET a 1 b 2', 'EXISTS a b']);
+cl('cluster-mset-same-tag', ['MSET {u}a 1 {u}b 2', 'MGET {u}a {u}b']);
+cl('cluster-mget-crossslot', ['MGET a b', 'MGET a a']);
+cl('cluster-del-exists-crossslot', [
+  'SET a 1',
+  'DEL a b',
+  'EXISTS a b',
+  'DEL a',
+  'EXISTS {t}1 {t}2',
+]);
+cl('cluster-watch-crossslot', ['WATCH a b', 'WATCH {t}a {t}b']);
+cl('cluster-multi-crossslot-command-aborts', ['MULTI', 'SET a 1', 'MGET a b', 'EXEC', 'EXISTS a']);
+cl('cluster-multi-crossslot-across-commands', [
+  'MULTI',
+  'SET a 1',
+  'SET b 2',
+  'EXEC',
+  'EXISTS a',
+  'EXISTS b',
+]);
+cl('cluster-multi-same-slot', ['MULTI', 'SET {u}a 1', 'INCR {u}b', 'EXEC']);
+cl('cluster-eval-crossslot', [
+  'EVAL x 2 a b',
+  'EVALSHA 0123456789012345678901234567890123456789 2 a b',
+]);
+cl('cluster-keys-dbsize', ['SET a 1', 'SET b 2', '~KEYS *', 'DBSIZE']);
+cl('cluster-unknown-command', ['NOPE a b']);
+cl('cluster-arity-before-crossslot', ['MSET a 1 b']);
+
+// ---------------------------------------------------------------------------------------
+file('clock');
+m('time-start', ['TIME'], [['1700000000', '0']]);
+m(
+  'time-advance',
+  ['TIME', 1.5, 'TIME', 0.000001, 'TIME'],
+  [
+    ['1700000000', '0'],
+    ['1700000001', '500000'],
+    ['1700000001', '500001'],
+  ],
+);
+m('time-start-time', ['TIME'], [['1234567890', '250000']], { startTime: 1234567890.25 });
+m('ttl-counts-down', ['SET k v EX 10', 3, 'TTL k', 'PTTL k'], [{ ok: 'OK' }, 7, 7000]);
+m(
+  'ttl-rounds-half-up',
+  ['SET k v PX 10000', 0.5, 'TTL k', 0.001, 'TTL k', 'PTTL k'],
+  [{ ok: 'OK' }, 10, 9, 9499],
+);
+m(
+  'ex-expires',
+  ['SET k v EX 10', 9.999, 'GET k', 0.001, 'GET k', 'PTTL k', 0.001, 'GET k', 'TTL k', 'EXISTS k'],
+  [{ ok: 'OK' }, 'v', 'v', 0, null, -2, 0],
+);
+m('px-expires', ['SET k v PX 1500', 1.4, 'EXISTS k', 0.2, 'EXISTS k'], [{ ok: 'OK' }, 1, 0]);
+m(
+  'expire-then-keys-dbsize',
+  ['MSET a 1 b 2 c 3', 'EXPIRE a 5', 'PEXPIRE b 5500', 6, 'KEYS *', 'DBSIZE', 'EXISTS a b c'],
+  [{ ok: 'OK' }, 1, 1, ['c'], 1, 1],
+);
+m(
+  'expired-key-gone-for-type-and-writes',
+  ['SET k 5 EX 1', 2, 'TYPE k', 'INCR k', 'TTL k'],
+  [{ ok: 'OK' }, { ok: 'none' }, 1, -1],
+);
+m(
+  'expired-key-any-type',
+  [
+    'HSET h f v',
+    'ZADD z 1 m',
+    'RPUSH l a',
+    'EXPIRE h 1',
+    'EXPIRE z 1',
+    'EXPIRE l 1',
+    2,
+    'HGETALL h',
+    'ZCARD z',
+    'LLEN l',
+    'LPUSH h x',
+  ],
+  [1, 1, 1, 1, 1, 1, [], 0, 0, 1],
+);
+m(
+  'expired-wrongtype-gone',
+  ['HSET h f v', 'EXPIRE h 1', 2, 'SET h s', 'GET h'],
+  [1, 1, { ok: 'OK' }, 's'],
+);
+m(
+  'expireat-future',
+  ['SET k v', 'EXPIREAT k 1700000100', 'TTL k', 99, 'TTL k', 1.001, 'EXISTS k'],
+  [{ ok: 'OK' }, 1, 100, 1, 0],
+);
+m(
+  'pexpireat-future',
+  ['SET k v', 'PEXPIREAT k 1700000000250', 'PTTL k', 0.25, 'EXISTS k', 0.001, 'EXISTS k'],
+  [{ ok: 'OK' }, 1, 250, 1, 0],
+);
+m('expireat-now-deletes', ['SET k v', 'EXPIREAT k 1700000000', 'EXISTS k'], [{ ok: 'OK' }, 1, 0]);
+m(
+  'set-exat-pxat-future',
+  ['SET k v EXAT 1700000010', 'TTL k', 'SET j v PXAT 1700000000500', 'PTTL j', 1, 'MGET k j'],
+  [{ ok: 'OK' }, 10, { ok: 'OK' }, 500, ['v', null]],
+);
+m(
+  'keepttl-survives-time',
+  ['SET k v EX 10', 5, 'SET k w KEEPTTL', 'TTL k', 5.001, 'GET k'],
+  [{ ok: 'OK' }, { ok: 'OK' }, 5, null],
+);
+m('persist-stops-expiry', ['SET k v EX 1', 'PERSIST k', 10, 'GET k'], [{ ok: 'OK' }, 1, 'v']);
+m(
+  'expire-gt-lt-over-time',
+  ['SET k v EX 100', 50, 'EXPIRE k 60 GT', 'EXPIRE k 40 LT', 'TTL k'],
+  [{ ok: 'OK' }, 1, 1, 40],
+);
+m(
+  'fixed-window-counter',
+  [
+    'INCR rl:w',
+    'EXPIRE rl:w 60 NX',
+    'INCR rl:w',
+    'EXPIRE rl:w 60 NX',
+    30,
+    'INCR rl:w',
+    'TTL rl:w',
+    30.001,
+    'INCR rl:w',
+    'TTL rl:w',
+  ],
+  [1, 1, 2, 0, 3, 30, 1, -1],
+);
+m('incr-expire-crash-window', ['INCR rl', 100, 'TTL rl', 'GET rl'], [1, -1, '1']);
+m(
+  'watch-expiry-invalidates',
+  ['SET k v PX 100', 'WATCH k', 1, 'MULTI', 'SET k w', 'EXEC', 'GET k'],
+  [{ ok: 'OK' }, { ok: 'OK' }, { ok: 'OK' }, { ok: 'QUEUED' }, null, null],
+);
+m(
+  'watch-expiry-after-get',
+  ['SET k v PX 100', 'WATCH k', 1, 'GET k', 'MULTI', 'SET k w', 'EXEC'],
+  [{ ok: 'OK' }, { ok: 'OK' }, null, { ok: 'OK' }, { ok: 'QUEUED' }, null],
+);
+m(
+  'watch-already-expired-key',
+  ['SET k v PX 100', 1, 'WATCH k', 'MULTI', 'SET k w', 'EXEC', 'GET k'],
+  [{ ok: 'OK' }, { ok: 'OK' }, { ok: 'OK' }, { ok: 'QUEUED' }, [{ ok: 'OK' }], 'w'],
+);
+m(
+  'watch-no-expiry-no-dirty',
+  ['SET k v EX 100', 'WATCH k', 1, 'MULTI', 'GET k', 'EXEC'],
+  [{ ok: 'OK' }, { ok: 'OK' }, { ok: 'OK' }, { ok: 'QUEUED' }, ['v']],
+);
+m(
+  'zset-window-over-time',
+  [
+    'ZADD w 1700000000 a',
+    1,
+    'TIME',
+    'ZADD w 1700000001 b',
+    'ZREMRANGEBYSCORE w -inf (1700000001',
+    'ZRANGE w 0 -1',
+  ],
+  [1, ['1700000001', '0'], 1, 1, ['b']],
+);
+m('advance-negative', ['SET k v EX 10', 5, -3, 'TTL k'], [{ ok: 'OK' }, 8]);
+m(
+  'multi-sees-time-at-exec',
+  ['SET k v EX 1', 'MULTI', 'GET k', 2, 'EXEC'],
+  [{ ok: 'OK' }, { ok: 'OK' }, { ok: 'QUEUED' }, [null]],
+);
+m('hash-expiry-then-hincrby', ['HINCRBY h n 5', 'EXPIRE h 1', 2, 'HINCRBY h n 1'], [5, 1, 1]);
+m(
+  'pttl-fraction',
+  ['SET k v PX 1234', 0.0005, 'PTTL k', 0.0005, 'PTTL k'],
+  [{ ok: 'OK' }, 1234, 1233],
+);
+
+// ---------------------------------------------------------------------------------------
+for (const [name, cases] of files) {
+  writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
+}
+const total = [...files.values()].reduce((n, l) => n + l.length, 0);
+console.log(`wrote ${total} cases in ${files.size} files to ${out}`);
