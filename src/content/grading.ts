@@ -2,6 +2,7 @@
 // and grading yields to the page between hidden cases so the UI stays responsive.
 import { setLuaEngineProvider } from '../core/grading/lua';
 import { graderById } from '../core/grading/registry';
+import { LUA_WASM_URL } from '../ui/widgets/luaWasm';
 import type { GradeResult, Submission } from '../core/grading/types';
 
 let wired = false;
@@ -9,8 +10,8 @@ function wire(): void {
   if (wired) return;
   wired = true;
   setLuaEngineProvider(async () => {
-    const [{ createLuaEngine }, wasm] = await Promise.all([import('../core/lua'), import('wasmoon/dist/glue.wasm?url')]);
-    return createLuaEngine({ wasmUrl: wasm.default, budgetMs: 250 });
+    const { createLuaEngine } = await import('../core/lua');
+    return createLuaEngine({ wasmUrl: LUA_WASM_URL, budgetMs: 250 });
   });
 }
 

@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkContent, formatIssue } from '../core/content/check';
 import { loadContentFiles } from '../core/content/loadFiles';
+import { getLimiterFactory } from '../core/limiters/registry';
+import { installLuaLimiter } from '../core/lua/luaLimiter';
 
 export function lessonsCheck(options: { root?: string } = {}): Plugin {
   let root = options.root ?? process.cwd();
@@ -16,7 +18,9 @@ export function lessonsCheck(options: { root?: string } = {}): Plugin {
       root = options.root ?? config.root;
       serving = config.command === 'serve';
     },
-    buildStart() {
+    async buildStart() {
+      // Lessons may run `algorithm: "lua"`: load the engine so its params are validated too.
+      if (!getLimiterFactory('lua')) await installLuaLimiter().catch(() => undefined);
       for (const dir of ['lessons', 'lessons/practice']) this.addWatchFile(resolve(root, dir));
       const issues = run();
       if (issues.length === 0) return;

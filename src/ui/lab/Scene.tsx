@@ -27,7 +27,7 @@ interface Geometry {
 
 function geometry(run: LabRun): Geometry {
   const n = run.servers.length;
-  const h = Math.max(250, 36 + n * 62);
+  const h = Math.max(210, 36 + n * 62);
   const shown = Math.min(run.keys.length, MAX_CLIENTS);
   const clients: Pt[] = [];
   const clientLabels: string[] = [];

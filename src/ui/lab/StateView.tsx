@@ -29,25 +29,28 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
     }
     case 'fixed-window': {
       const cells = Math.min(view.limit, 20);
-      const cw = Math.min(22, (iw * 0.55) / cells);
+      const narrow = iw < 200;
+      const cw = Math.min(22, ((narrow ? iw : iw * 0.5) - 2) / cells);
       const span = view.windowEnd - view.windowStart;
       const nx = Math.max(0, Math.min(1, (now - view.windowStart) / span));
-      const axisY = h - 6;
-      const ax = iw * 0.62;
+      const ax = narrow ? iw - 6 : iw * 0.42;
+      const ox = narrow ? 0 : iw - ax - 6;
+      const axisY = narrow ? h - 4 : h * 0.62;
+      const cellH = narrow ? Math.min(18, h * 0.3) : h * 0.42;
       return (
         <g className="sv sv-window" transform={`translate(${pad},2)`}>
           {Array.from({ length: cells }, (_, i) => (
-            <rect key={i} className={i < view.count ? 'sv-cell on' : 'sv-cell'} x={i * cw} y={4} width={cw - 3} height={h * 0.4} rx={2} />
+            <rect key={i} className={i < view.count ? 'sv-cell on' : 'sv-cell'} x={i * cw} y={4} width={cw - 3} height={cellH} rx={2} />
           ))}
-          <text className="sv-num" x={0} y={h * 0.4 + 20}>
+          <text className="sv-num" x={0} y={cellH + 19}>
             {f(view.count)} / {f(view.limit)}
           </text>
-          <g transform={`translate(${iw - ax},0)`}>
+          <g transform={`translate(${ox},0)`}>
             <line className="sv-axis" x1={0} x2={ax} y1={axisY} y2={axisY} />
-            <rect className="sv-span" x={0} y={axisY - 10} width={ax * nx} height={8} />
-            <line className="sv-boundary" x1={ax} x2={ax} y1={4} y2={axisY + 4} />
-            <text className="sv-sub" x={ax - 2} y={12} textAnchor="end">
-              resets at {f(view.windowEnd)} s
+            <rect className="sv-span" x={0} y={axisY - 7} width={Math.max(2, ax * nx)} height={6} />
+            <line className="sv-boundary" x1={ax} x2={ax} y1={axisY - 14} y2={axisY + 4} />
+            <text className="sv-sub" x={ax - 4} y={axisY - 9} textAnchor="end">
+              {narrow ? `reset ${f(view.windowEnd)} s` : `window ${f(view.windowStart)}–${f(view.windowEnd)} s`}
             </text>
           </g>
         </g>

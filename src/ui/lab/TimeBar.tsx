@@ -80,7 +80,7 @@ export function TimeBar() {
     <div className="timebar" role="group" aria-label="Time controls">
       <div className="tb-buttons">
         <button type="button" className="button" onClick={() => st().step(-1)} aria-label="Step back to the previous event" title="Previous event (←)">
-          ⏮
+          ‹ Prev
         </button>
         <button
           type="button"
@@ -93,7 +93,7 @@ export function TimeBar() {
           {playing ? '❚❚ Pause' : '▶ Play'}
         </button>
         <button type="button" className="button" onClick={() => st().step(1)} aria-label="Step to the next event" title="Next event (→)">
-          ⏭
+          Next ›
         </button>
       </div>
       <div className="tb-clock">

@@ -3,6 +3,7 @@ import { describeOverride, splitLab } from '../../core/content/directives';
 import { algorithmsOf, runLane, runLaneAsync, type LaneRequest, type LaneResult } from '../../core/content/lanes';
 import { getLimiterFactory } from '../../core/limiters/registry';
 import { encodeShare } from '../../core/share';
+import { ensureLuaLoader } from './luaWasm';
 import { OUTCOME_LABEL, OutcomeLegend, OutcomeShape } from './OutcomeChip';
 import './widgets.css';
 
@@ -25,6 +26,7 @@ function useLane(scenario: Record<string, unknown> | null): LaneState | null {
   const [loaded, setLoaded] = useState<{ key: string; state: LaneState } | null>(null);
   useEffect(() => {
     if (!scenario || !needsLoad) return;
+    ensureLuaLoader();
     let live = true;
     runLaneAsync(scenario).then(
       (result) => live && setLoaded({ key, state: { status: 'done', result } }),
@@ -125,7 +127,7 @@ function Lane({ label, scenario, state }: { label: string | null; scenario: Reco
             {detailed && (
               <span className="chip-text">
                 {fmtTime(q.at)}
-                {q.server && <span className="chip-server"> · {q.server}</span>}
+                {q.server && <span className="chip-server">on {q.server}</span>}
                 {q.retryAfterSeconds !== null && q.retryAfterSeconds >= 0 && (
                   <span className="chip-retry">retry {q.retryAfterSeconds} s</span>
                 )}

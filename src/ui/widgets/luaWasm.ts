@@ -1,0 +1,14 @@
+// The browser's way to the Lua engine: wasmoon's wasm is served from the bundle (never a CDN).
+// Registers the lazy "lua" limiter loader once, so lab widgets can run `algorithm: "lua"`.
+import wasmUrl from 'wasmoon/dist/glue.wasm?url';
+import { getLimiterFactory } from '../../core/limiters/registry';
+import { registerLuaLimiterLoader } from '../../core/lua/luaLimiter';
+
+export const LUA_WASM_URL: string = wasmUrl;
+
+let registered = false;
+export function ensureLuaLoader(): void {
+  if (registered || getLimiterFactory('lua')) return;
+  registered = true;
+  registerLuaLimiterLoader({ wasmUrl: LUA_WASM_URL });
+}
