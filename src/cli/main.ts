@@ -1,6 +1,7 @@
 // The headless command line: `npm run --silent cli -- <verb> <file or ->`.
 // JSON on stdout; bad input => a message naming the field on stderr, exit 2, empty stdout.
 import { readFileSync } from 'node:fs';
+import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
 import { simulateAsync } from '../core/simulate';
 import { runRedisVerb } from './redisVerb';

@@ -1,0 +1,27 @@
+// Interview mode: one question at a time, the answer hidden until revealed, keyboard friendly.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, gotoRoute, test } from './fixtures';
+
+const hasInterview = existsSync(resolve(__dirname, '../lessons/interview.md'));
+
+test.describe('interview mode', () => {
+  test('reveal, next and previous work with the mouse and the keyboard', async ({ page }) => {
+    test.skip(!hasInterview, 'lessons/interview.md is not written yet');
+    await gotoRoute(page, '#/interview');
+    await expect(page.getByTestId('timer')).toHaveText(/^\d\d:\d\d$/);
+    const first = await page.getByTestId('interview-question').textContent();
+    await expect(page.getByTestId('interview-answer')).toHaveCount(0);
+    await page.getByTestId('reveal').click();
+    await expect(page.getByTestId('interview-answer')).toBeVisible();
+    await expect(page.getByTestId('interview-lesson-link')).toHaveAttribute('href', /^#\/lessons\//);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('interview-question')).not.toHaveText(first ?? '');
+    await expect(page.getByTestId('interview-answer')).toHaveCount(0);
+    await page.keyboard.press('r');
+    await expect(page.getByTestId('interview-answer')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('interview-question')).toHaveText(first ?? '');
+    await page.getByTestId('interview-lesson-link').or(page.getByTestId('reveal')).first().click();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
+
+const WORKED = {
+  algorithm: 'fixed-window',
+  params: { limit: 3, windowSeconds: 60 },
+  placement: 'shared',
+  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
+};
+
+async function ready(page: Page) {
+  await gotoRoute(page, '#/lab');
+  await page.waitForFunction(() => window.rateLab?.version === 1);
+  await page.evaluate((s) => window.rateLab!.load(s), WORKED);
+}
+
+test.describe('the time controls work from the keyboard alone', () => {
+  test('arrows step between events, space plays and pauses, + and - change the speed', async ({ page }) => {
+    await ready(page);
+    // Focus the page itself, not a control.
+    await page.locator('main#main').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('clock-now')).toHaveText('1.00');
+    await expect(page.getByTestId('allowed-count')).toHaveText('1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('allowed-count')).toHaveText('2');
+    await page.keyboard.press('ArrowLeft');
+    const t = Number(await page.getByTestId('clock-now').textContent());
+    expect(t).toBeLessThan(2.01);
+    await expect(page.getByTestId('speed-value')).toHaveText('0.5×');
+    await page.keyboard.press('+');
+    await expect(page.getByTestId('speed-value')).toHaveText('1×');
+    await page.keyboard.press('-');
+    await page.keyboard.press('-');
+    await expect(page.getByTestId('speed-value')).toHaveText('0.2×');
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Pause');
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Play');
+  });
+
+  test('every time control is reachable with Tab and works with Enter', async ({ page }) => {
+    await ready(page);
+    const play = page.getByTestId('play-pause');
+    await play.focus();
+    await expect(play).toBeFocused();
+    // Focus is visible.
+    expect(await play.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Shift+Tab'); // previous event
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab'); // next event
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('clock-now')).toHaveText('1.00');
+    await page.keyboard.press('Tab'); // scrubber
+    await expect(page.getByTestId('scrubber')).toBeFocused();
+    await page.keyboard.press('End');
+    const end = await page.evaluate(() => window.rateLab!.snapshot());
+    expect(end.allowed).toBe(3);
+    expect(end.decisions).toHaveLength(5);
+    await page.keyboard.press('Home');
+    expect((await page.evaluate(() => window.rateLab!.snapshot())).now).toBe(0);
+    await page.keyboard.press('Tab'); // speed
+    await expect(page.getByTestId('speed')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('speed-value')).not.toHaveText('0.5×');
+  });
+});

@@ -1,0 +1,67 @@
+// A practice problem can be graded pass (its worked answer) and fail (its starter) in the browser.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseDoc } from '../src/core/content/parseDoc';
+import { answerSubmission, starterOf } from '../src/core/grading/submission';
+import { expect, gotoRoute, test, type Page } from './fixtures';
+
+const dir = resolve(__dirname, '../lessons/practice');
+const docs = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => parseDoc(`lessons/practice/${f}`, readFileSync(resolve(dir, f), 'utf8')))
+  : [];
+const slugOf = (file: string) => file.replace(/^.*\//, '').replace(/\.md$/, '');
+const formProblem = docs.find((d) => ['predict', 'configure', 'choose'].includes(String(d.front.kind)));
+const codeProblem = docs.find((d) => ['fix', 'write'].includes(String(d.front.kind)));
+
+async function fillForm(page: Page, values: Record<string, unknown>) {
+  for (const [k, v] of Object.entries(values)) {
+    const input = page.locator(`[data-field="${k}"]`);
+    if (await input.count()) await input.fill(String(v));
+    else await page.getByTestId('answer-form').getByRole('radio', { name: String(v), exact: true }).first().check();
+  }
+}
+
+test.describe('practice', () => {
+  test('the practice list shows every problem', async ({ page }) => {
+    await gotoRoute(page, '#/practice');
+    await expect(page.getByTestId('problem-card')).toHaveCount(docs.length);
+  });
+
+  test('a form problem grades fail on the starter and pass on the worked answer', async ({ page }) => {
+    test.skip(!formProblem, 'no predict/configure/choose problem yet');
+    const slug = slugOf(formProblem!.file);
+    await gotoRoute(page, `#/practice/${slug}`);
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
+    await expect(page.getByTestId('grade-failure')).toBeVisible();
+    await fillForm(page, answerSubmission(formProblem!) ?? {});
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', { timeout: 15_000 });
+    await gotoRoute(page, '#/practice');
+    await expect(page.getByTestId('progress-count')).toContainText('1 of');
+  });
+
+  test('hints come one at a time and the solution on request', async ({ page }) => {
+    test.skip(!formProblem && !codeProblem, 'no problems yet');
+    await gotoRoute(page, `#/practice/${slugOf((formProblem ?? codeProblem)!.file)}`);
+    await expect(page.getByTestId('hint')).toHaveCount(0);
+    await page.getByTestId('show-hint').click();
+    await expect(page.getByTestId('hint')).toHaveCount(1);
+    await expect(page.getByTestId('solution')).toHaveCount(0);
+    await page.getByTestId('show-solution').click();
+    await expect(page.getByTestId('solution')).toBeVisible();
+  });
+
+  test('a Lua problem grades its starter as failing, with the first failing case', async ({ page }) => {
+    test.skip(!codeProblem, 'no fix/write problem yet');
+    test.setTimeout(60_000);
+    const s = starterOf(codeProblem!);
+    expect(s.kind).toBe('code');
+    await gotoRoute(page, `#/practice/${slugOf(codeProblem!.file)}`);
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', { timeout: 30_000 });
+    await expect(page.getByTestId('grade-failure')).toBeVisible();
+  });
+});
