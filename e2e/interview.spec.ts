@@ -1,9 +1,12 @@
 // Interview mode: one question at a time, the answer hidden until revealed, keyboard friendly.
+import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, gotoRoute, test } from './fixtures';
 
-const hasInterview = existsSync(resolve(__dirname, '../lessons/interview.md'));
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+const hasInterview = existsSync(resolve(HERE, '../lessons/interview.md'));
 
 test.describe('interview mode', () => {
   test('reveal, next and previous work with the mouse and the keyboard', async ({ page }) => {

@@ -1,9 +1,12 @@
 // Every lesson renders and every live lab widget runs on the engine (iterates over index.json).
+import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, gotoRoute, test } from './fixtures';
 
-const root = resolve(__dirname, '..');
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+const root = resolve(HERE, '..');
 function lessonSlugs(): string[] {
   const index = resolve(root, 'lessons/index.json');
   if (existsSync(index)) return (JSON.parse(readFileSync(index, 'utf8')) as { lessons?: string[] }).lessons ?? [];

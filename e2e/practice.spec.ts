@@ -1,11 +1,15 @@
 // A practice problem can be graded pass (its worked answer) and fail (its starter) in the browser.
+import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDoc } from '../src/core/content/parseDoc';
 import { answerSubmission, starterOf } from '../src/core/grading/submission';
-import { expect, gotoRoute, test, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
 
-const dir = resolve(__dirname, '../lessons/practice');
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+const dir = resolve(HERE, '../lessons/practice');
 const docs = existsSync(dir)
   ? readdirSync(dir)
       .filter((f) => f.endsWith('.md'))

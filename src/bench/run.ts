@@ -1,19 +1,35 @@
 // `npm run bench` (table) or `npm run bench -- --json`. Sections are modules; add yours
 // to SECTIONS. For a clean peak-heap figure run with: node --expose-gc --import tsx src/bench/run.ts
+// BENCH_SECTIONS=engine,redis picks sections; BENCH_REQUESTS sizes the engine trace;
+// BENCH_REDIS_REQUESTS / BENCH_REDIS_REPS size the Redis comparison (REQUIRE_REDIS=1: a
+// missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
+import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 
 const SECTIONS: Record<string, () => unknown> = {
   engine: () => runEngineBench(Number(process.env.BENCH_REQUESTS ?? 1_000_000)),
+  redis: () =>
+    runRedisCompare({
+      requests: Number(process.env.BENCH_REDIS_REQUESTS ?? 100_000),
+      redisRequests: Number(process.env.BENCH_REDIS_REQUESTS ?? 100_000),
+      reps: Number(process.env.BENCH_REDIS_REPS ?? 3),
+    }),
 };
 
 const json = process.argv.includes('--json');
+const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const results: Record<string, unknown> = {};
-for (const [name, fn] of Object.entries(SECTIONS)) results[name] = fn();
+for (const [name, fn] of Object.entries(SECTIONS)) {
+  if (!only || only.includes(name)) results[name] = await fn();
+}
 
 if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
 else {
-  const e = results.engine as ReturnType<typeof runEngineBench>;
-  console.log('engine: decisions/s on a 1M-request trace, event log + checkpoints on');
-  console.table(e.algorithms);
-  console.log('seek in a 10,000-request run:', e.seek);
+  if (results.engine) {
+    const e = results.engine as ReturnType<typeof runEngineBench>;
+    console.log('engine: decisions/s on a 1M-request trace, event log + checkpoints on');
+    console.table(e.algorithms);
+    console.log('seek in a 10,000-request run:', e.seek);
+  }
+  if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
 }

@@ -94,9 +94,29 @@ export function splitLab(spec: Record<string, unknown>): LabParts {
   };
 }
 
-/** A short label for what a compare override changes, e.g. `placement: shared`. */
-export function describeOverride(over: Record<string, unknown>): string {
-  return Object.entries(over)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+const short = (v: unknown): string | null => {
+  const t = typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+  return t.length <= 32 ? t : null;
+};
+
+/** The (nested) fields an override changes: `placement`, `params.limit`, `params.script`. */
+function changedPaths(base: unknown, over: unknown, path: string, out: { path: string; from: unknown; to: unknown }[]): void {
+  if (isObj(base) && isObj(over)) {
+    for (const k of Object.keys(over)) changedPaths(base[k], over[k], path ? `${path}.${k}` : k, out);
+    return;
+  }
+  if (JSON.stringify(base) !== JSON.stringify(over)) out.push({ path, from: base, to: over });
+}
+
+/**
+ * Lane labels for a compare widget, from what the override changes: `placement: local` vs
+ * `placement: shared`; a long value (a script) reads `params.script: as given` vs `changed`.
+ */
+export function laneLabels(scenario: Record<string, unknown>, compare: Record<string, unknown>): [string, string] {
+  const diffs: { path: string; from: unknown; to: unknown }[] = [];
+  changedPaths(scenario, compare, '', diffs);
+  if (diffs.length === 0) return ['as given', 'compare'];
+  const left = diffs.map((d) => `${d.path}: ${d.from === undefined ? '(default)' : (short(d.from) ?? 'as given')}`);
+  const right = diffs.map((d) => `${d.path}: ${short(d.to) ?? 'changed'}`);
+  return [left.join(', '), right.join(', ')];
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { describeOverride, splitLab } from '../../core/content/directives';
+import { laneLabels, splitLab } from '../../core/content/directives';
 import { algorithmsOf, runLane, runLaneAsync, type LaneRequest, type LaneResult } from '../../core/content/lanes';
 import { getLimiterFactory } from '../../core/limiters/registry';
 import { encodeShare } from '../../core/share';
@@ -151,12 +151,10 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
   const parts = useMemo(() => splitLab(spec), [spec]);
   const base = useLane(parts.scenario);
   const other = useLane(parts.compare);
-  const over = (spec.compare ?? null) as Record<string, unknown> | null;
   let labels: [string | null, string | null] = [null, null];
-  if (parts.compare && over) {
-    const baseValues: Record<string, unknown> = {};
-    for (const k of Object.keys(over)) baseValues[k] = parts.scenario[k] ?? '(default)';
-    labels = [describeOverride(baseValues), parts.compareTitle ?? describeOverride(over)];
+  if (parts.compare) {
+    const [l, r] = laneLabels(parts.scenario, parts.compare);
+    labels = [l, parts.compareTitle ?? r];
   }
   const outcomes = new Set<string>();
   for (const s of [base, other])
