@@ -17,7 +17,10 @@ test.describe('interview mode', () => {
     await expect(page.getByTestId('interview-answer')).toHaveCount(0);
     await page.getByTestId('reveal').click();
     await expect(page.getByTestId('interview-answer')).toBeVisible();
-    await expect(page.getByTestId('interview-lesson-link')).toHaveAttribute('href', /^#\/lessons\//);
+    await expect(page.getByTestId('interview-lesson-link')).toHaveAttribute(
+      'href',
+      /^#\/lessons\//,
+    );
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('interview-question')).not.toHaveText(first ?? '');
     await expect(page.getByTestId('interview-answer')).toHaveCount(0);

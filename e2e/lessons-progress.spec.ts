@@ -4,18 +4,24 @@ import { readFileSync } from 'node:fs';
 import { expect, gotoRoute, test } from './fixtures';
 
 test.describe('progress', () => {
-  test('reading to the end marks a lesson read, and export/import round-trips it', async ({ page }, info) => {
+  test('reading to the end marks a lesson read, and export/import round-trips it', async ({
+    page,
+  }, info) => {
     await gotoRoute(page, '#/lessons/two-servers-one-budget');
     await page.getByTestId('lesson-end').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('rail-progress')).toContainText('1/');
     await gotoRoute(page, '#/lessons');
     await expect(page.getByTestId('progress-count')).toContainText('1 of');
-    await expect(page.getByTestId('lesson-card').filter({ hasText: 'Read' })).toHaveCount(1);
+    await expect(page.locator('[data-testid=lesson-card] .done-tag')).toHaveCount(1);
 
     const download = page.waitForEvent('download');
     await page.getByTestId('progress-export').click();
     const file = info.outputPath('progress.json');
     await (await download).saveAs(file);
-    const exported = JSON.parse(readFileSync(file, 'utf8')) as { app: string; lessonsRead: Record<string, string> };
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+      app: string;
+      lessonsRead: Record<string, string>;
+    };
     expect(exported.app).toBe('rate-limit-lab');
     expect(Object.keys(exported.lessonsRead)).toEqual(['two-servers-one-budget']);
 
@@ -29,12 +35,24 @@ test.describe('progress', () => {
 
   test('a corrupted import is refused with a clear message and kept aside', async ({ page }) => {
     await gotoRoute(page, '#/lessons');
-    await page.getByTestId('progress-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"lessonsRead": [1, 2') });
-    await expect(page.getByTestId('progress-notice')).toContainText('could not be imported: it is not valid JSON');
+    await page.getByTestId('progress-file').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"lessonsRead": [1, 2'),
+    });
+    await expect(page.getByTestId('progress-notice')).toContainText(
+      'could not be imported: it is not valid JSON',
+    );
     await expect(page.getByTestId('progress-count')).toContainText('0 of');
-    const kept = await page.evaluate(() => localStorage.getItem('rate-lab:progress:rejected-import'));
+    const kept = await page.evaluate(() =>
+      localStorage.getItem('rate-lab:progress:rejected-import'),
+    );
     expect(kept).toBe('{"lessonsRead": [1, 2');
-    await page.getByTestId('progress-file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"app": "some-other-app", "lessonsRead": {}}') });
+    await page.getByTestId('progress-file').setInputFiles({
+      name: 'other.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"app": "some-other-app", "lessonsRead": {}}'),
+    });
     await expect(page.getByTestId('progress-notice')).toContainText('belongs to another app');
   });
 

@@ -9,7 +9,8 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(HERE, '..');
 function lessonSlugs(): string[] {
   const index = resolve(root, 'lessons/index.json');
-  if (existsSync(index)) return (JSON.parse(readFileSync(index, 'utf8')) as { lessons?: string[] }).lessons ?? [];
+  if (existsSync(index))
+    return (JSON.parse(readFileSync(index, 'utf8')) as { lessons?: string[] }).lessons ?? [];
   return readdirSync(resolve(root, 'lessons'))
     .filter((f) => /^[a-z0-9][\w-]*\.md$/.test(f) && f !== 'interview.md')
     .map((f) => f.replace(/\.md$/, ''));
@@ -32,18 +33,24 @@ test.describe('lessons', () => {
       for (let i = 0; i < n; i++) {
         const lane = lanes.nth(i);
         // A finished lane carries the engine's counts; an error shows an alert instead.
-        await expect(lane, `lane ${i + 1}`).toHaveAttribute('data-allowed', /^\d+$/, { timeout: 20_000 });
+        await expect(lane, `lane ${i + 1}`).toHaveAttribute('data-allowed', /^\d+$/, {
+          timeout: 20_000,
+        });
         await expect(lane.getByRole('alert')).toHaveCount(0);
         await expect(lane.getByTestId('outcome-chip').first()).toBeVisible();
         await expect(lane.getByTestId('open-in-lab')).toHaveAttribute('href', /^#\/lab\?scenario=/);
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
       await expect(page.getByTestId('next-lesson')).toBeVisible();
     });
   }
 
-  test('the worked example shows 5 admitted locally and 3 shared, with outcome shapes', async ({ page }) => {
+  test('the worked example shows 5 admitted locally and 3 shared, with outcome shapes', async ({
+    page,
+  }) => {
     await gotoRoute(page, '#/lessons/two-servers-one-budget');
     const first = page.getByTestId('lab-widget').first();
     const lanes = first.getByTestId('lane');

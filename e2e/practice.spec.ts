@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDoc } from '../src/core/content/parseDoc';
+import { graderById } from '../src/core/grading/registry';
 import { answerSubmission, starterOf } from '../src/core/grading/submission';
 import type { Page } from '@playwright/test';
 import { expect, gotoRoute, test } from './fixtures';
@@ -16,14 +17,28 @@ const docs = existsSync(dir)
       .map((f) => parseDoc(`lessons/practice/${f}`, readFileSync(resolve(dir, f), 'utf8')))
   : [];
 const slugOf = (file: string) => file.replace(/^.*\//, '').replace(/\.md$/, '');
-const formProblem = docs.find((d) => ['predict', 'configure', 'choose'].includes(String(d.front.kind)));
-const codeProblem = docs.find((d) => ['fix', 'write'].includes(String(d.front.kind)));
+const graded = docs.filter((d) => graderById(String(d.front.grader)));
+const formProblem = graded.find((d) =>
+  ['predict', 'configure', 'choose'].includes(String(d.front.kind)),
+);
+const codeProblem = graded.find((d) => ['fix', 'write'].includes(String(d.front.kind)));
 
 async function fillForm(page: Page, values: Record<string, unknown>) {
+  const flat: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
+    if (typeof v === 'object' && v !== null)
+      for (const [k2, v2] of Object.entries(v)) flat[`${k}.${k2}`] = v2;
+    else flat[k] = v;
+  }
+  for (const [k, v] of Object.entries(flat)) {
     const input = page.locator(`[data-field="${k}"]`);
     if (await input.count()) await input.fill(String(v));
-    else await page.getByTestId('answer-form').getByRole('radio', { name: String(v), exact: true }).first().check();
+    else
+      await page
+        .getByTestId('answer-form')
+        .getByRole('radio', { name: String(v), exact: true })
+        .first()
+        .check();
   }
 }
 
@@ -33,16 +48,22 @@ test.describe('practice', () => {
     await expect(page.getByTestId('problem-card')).toHaveCount(docs.length);
   });
 
-  test('a form problem grades fail on the starter and pass on the worked answer', async ({ page }) => {
+  test('a form problem grades fail on the starter and pass on the worked answer', async ({
+    page,
+  }) => {
     test.skip(!formProblem, 'no predict/configure/choose problem yet');
     const slug = slugOf(formProblem!.file);
     await gotoRoute(page, `#/practice/${slug}`);
     await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('grade-failure')).toBeVisible();
     await fillForm(page, answerSubmission(formProblem!) ?? {});
     await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', { timeout: 15_000 });
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
+      timeout: 15_000,
+    });
     await gotoRoute(page, '#/practice');
     await expect(page.getByTestId('progress-count')).toContainText('1 of');
   });
@@ -58,14 +79,18 @@ test.describe('practice', () => {
     await expect(page.getByTestId('solution')).toBeVisible();
   });
 
-  test('a Lua problem grades its starter as failing, with the first failing case', async ({ page }) => {
+  test('a Lua problem grades its starter as failing, with the first failing case', async ({
+    page,
+  }) => {
     test.skip(!codeProblem, 'no fix/write problem yet');
     test.setTimeout(60_000);
     const s = starterOf(codeProblem!);
     expect(s.kind).toBe('code');
     await gotoRoute(page, `#/practice/${slugOf(codeProblem!.file)}`);
     await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', { timeout: 30_000 });
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('grade-failure')).toBeVisible();
   });
 });

@@ -16,7 +16,7 @@ const SCENARIO = {
   traffic: [{ pattern: 'steady', ratePerSecond: 100, from: 0, to: 40, key: 'client-1' }, { pattern: 'poisson', ratePerSecond: 10, from: 0, to: 40, key: 'client-2' }],
 };
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const stop = () => server.kill('SIGTERM');

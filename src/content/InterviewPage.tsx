@@ -14,7 +14,8 @@ function load(): { iv: Interview | null; error: string | null } {
   }
 }
 
-const mmss = (s: number): string => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+const mmss = (s: number): string =>
+  `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 /** Seconds since `since` (wall clock), ticking once a second while `running`. */
 function useElapsed(since: number, running: boolean): number {
@@ -66,7 +67,10 @@ export default function InterviewPage({ route }: { route: Route }) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.key === 'ArrowRight' || e.key === 'n') go(index + 1);
       else if (e.key === 'ArrowLeft' || e.key === 'p') go(index - 1);
-      else if (e.key === 'r' || (e.key === ' ' && !revealed && t?.tagName !== 'BUTTON' && t?.tagName !== 'A')) {
+      else if (
+        e.key === 'r' ||
+        (e.key === ' ' && !revealed && t?.tagName !== 'BUTTON' && t?.tagName !== 'A')
+      ) {
         e.preventDefault();
         reveal();
       }
@@ -79,8 +83,8 @@ export default function InterviewPage({ route }: { route: Route }) {
     <>
       <h1 className="page-title">{iv?.title ?? 'Interview mode'}</h1>
       <p className="page-lede">
-        A mock system-design interview on distributed rate limiting: one question at a time, a timer, and a
-        reasoned answer you reveal when you are ready. Say your answer out loud first.
+        A mock system-design interview on distributed rate limiting: one question at a time, a
+        timer, and a reasoned answer you reveal when you are ready. Say your answer out loud first.
       </p>
     </>
   );
@@ -122,7 +126,12 @@ export default function InterviewPage({ route }: { route: Route }) {
             </li>
           ))}
         </ol>
-        <span className={`timer${shown > TARGET_SECONDS ? ' over' : ''}`} role="timer" aria-label={`Time on this question: ${mmss(shown)}`} data-testid="timer">
+        <span
+          className={`timer${shown > TARGET_SECONDS ? ' over' : ''}`}
+          role="timer"
+          aria-label={`Time on this question: ${mmss(shown)}`}
+          data-testid="timer"
+        >
           {mmss(shown)}
         </span>
       </div>
@@ -140,7 +149,10 @@ export default function InterviewPage({ route }: { route: Route }) {
             <Markdown text={q.answer} />
             {lessonHref && lesson && (
               <p>
-                See it demonstrated: <a href={lessonHref} data-testid="interview-lesson-link">{lesson.title}</a>
+                See it demonstrated:{' '}
+                <a href={lessonHref} data-testid="interview-lesson-link">
+                  {lesson.title}
+                </a>
                 {q.lab ? ` (lab ${q.lab})` : ''}
               </p>
             )}
@@ -150,22 +162,33 @@ export default function InterviewPage({ route }: { route: Route }) {
             <button type="button" className="button primary" onClick={reveal} data-testid="reveal">
               Reveal the answer
             </button>{' '}
-            <span className="muted small">
-              Aim for under {TARGET_SECONDS / 60} minutes.
-            </span>
+            <span className="muted small">Aim for under {TARGET_SECONDS / 60} minutes.</span>
           </p>
         )}
       </section>
       <nav className="interview-nav" aria-label="Question navigation">
-        <button type="button" className="button" onClick={() => go(index - 1)} disabled={index === 0} data-testid="prev-question">
+        <button
+          type="button"
+          className="button"
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          data-testid="prev-question"
+        >
           ← Previous
         </button>
-        <button type="button" className="button primary" onClick={() => go(index + 1)} disabled={index === total - 1} data-testid="next-question">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => go(index + 1)}
+          disabled={index === total - 1}
+          data-testid="next-question"
+        >
           Next question →
         </button>
       </nav>
       <p className="kbd-help muted">
-        Keys: <kbd>r</kbd> reveal, <kbd>←</kbd>/<kbd>→</kbd> (or <kbd>p</kbd>/<kbd>n</kbd>) previous and next.
+        Keys: <kbd>r</kbd> reveal, <kbd>←</kbd>/<kbd>→</kbd> (or <kbd>p</kbd>/<kbd>n</kbd>) previous
+        and next.
       </p>
     </div>
   );

@@ -139,20 +139,28 @@ export default function LessonsPage({ route }: { route: Route }) {
     <div className="doc-index">
       <h1 className="page-title">Lessons</h1>
       <p className="page-lede">
-        From two servers sharing one budget to rolling a limiter out in production. Each lesson has live
-        labs to play with and questions to check yourself.
+        From two servers sharing one budget to rolling a limiter out in production. Each lesson has
+        live labs to play with and questions to check yourself.
       </p>
       <ProgressPanel done={done} total={LESSONS.length} noun="lessons read" />
       {firstUnread && (
         <p className="continue">
-          <a className="button primary" href={`#/lessons/${firstUnread.slug}`} data-testid="continue">
+          <a
+            className="button primary"
+            href={`#/lessons/${firstUnread.slug}`}
+            data-testid="continue"
+          >
             {done === 0 ? 'Start' : 'Continue'}: {firstUnread.title} →
           </a>
         </p>
       )}
       <ol className="doc-list">
         {LESSONS.map((l, i) => (
-          <li key={l.slug} className={`card doc-card${read[l.slug] ? ' is-done' : ''}`} data-testid="lesson-card">
+          <li
+            key={l.slug}
+            className={`card doc-card${read[l.slug] ? ' is-done' : ''}`}
+            data-testid="lesson-card"
+          >
             <span className="doc-num" aria-hidden="true">
               {read[l.slug] ? '✓' : i + 1}
             </span>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StarterSpec } from '../core/content/directives';
-import { starterOf } from '../core/grading/submission';
+import { starterOf, unflatten } from '../core/grading/submission';
 import type { FailingCase, GradeResult } from '../core/grading/types';
 import { encodeShare } from '../core/share';
 import { progressStore } from '../store/progress';
@@ -68,7 +68,13 @@ function FailureView({ f }: { f: FailingCase }) {
                   <td>{r.server}</td>
                   <td>{r.key}</td>
                   <td>{r.cost}</td>
-                  <td>{r.expected === 'allowed' ? 'admitted' : r.expected === 'denied' ? '429' : r.expected}</td>
+                  <td>
+                    {r.expected === 'allowed'
+                      ? 'admitted'
+                      : r.expected === 'denied'
+                        ? '429'
+                        : r.expected}
+                  </td>
                   <td>
                     {r.actual === 'allowed' ? 'admitted' : r.actual === 'denied' ? '429' : r.actual}
                     {r.note ? ` (${r.note})` : ''}
@@ -90,7 +96,11 @@ function FailureView({ f }: { f: FailingCase }) {
       )}
       {f.scenario && (
         <p className="row">
-          <a className="button" href={`#/lab?scenario=${encodeShare(f.scenario)}`} data-testid="failure-open-lab">
+          <a
+            className="button"
+            href={`#/lab?scenario=${encodeShare(f.scenario)}`}
+            data-testid="failure-open-lab"
+          >
             Open this case in the lab
           </a>
           {f.reference && (
@@ -107,7 +117,12 @@ function FailureView({ f }: { f: FailingCase }) {
 
 function Result({ r }: { r: GradeResult }) {
   return (
-    <div className={`grade-result ${r.passed ? 'pass' : 'fail'}`} role="status" data-testid="grade-result" data-passed={r.passed}>
+    <div
+      className={`grade-result ${r.passed ? 'pass' : 'fail'}`}
+      role="status"
+      data-testid="grade-result"
+      data-passed={r.passed}
+    >
       <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
       <p>{r.summary}</p>
       {r.cases.length > 0 && (
@@ -143,16 +158,19 @@ function Problem({ p }: { p: Doc }) {
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {
     const text = starter.kind === 'code' ? code : JSON.stringify(form);
-    const untouched = starter.kind === 'code' ? code === starter.code : JSON.stringify(form) === JSON.stringify(initialForm(starter, undefined));
+    const untouched =
+      starter.kind === 'code'
+        ? code === starter.code
+        : JSON.stringify(form) === JSON.stringify(initialForm(starter, undefined));
     if (untouched && progressStore().getState().saved[p.slug] === undefined) return;
     const t = setTimeout(() => progressStore().getState().save(p.slug, text), 400);
     return () => clearTimeout(t);
-  }, [code, form, p.slug, starter.kind]);
+  }, [code, form, p.slug, starter]);
 
   const run = async () => {
     setBusy(true);
     setResult(null);
-    const r = await grade(graderId, starter.kind === 'code' ? { code } : form);
+    const r = await grade(graderId, starter.kind === 'code' ? { code } : unflatten(form));
     setResult(r);
     setBusy(false);
     if (r.passed) progressStore().getState().markSolved(p.slug);
@@ -187,15 +205,28 @@ function Problem({ p }: { p: Doc }) {
           <LuaEditor label="Your Lua script" value={code} onChange={setCode} height="22rem" />
         )}
         <div className="grade-row">
-          <button type="button" className="button primary" onClick={run} disabled={busy} data-testid="grade">
+          <button
+            type="button"
+            className="button primary"
+            onClick={run}
+            disabled={busy}
+            data-testid="grade"
+          >
             {busy ? 'Grading…' : 'Grade'}
           </button>
           {starter.kind === 'code' && (
-            <button type="button" className="button" onClick={() => setCode(starter.code)} disabled={busy}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setCode(starter.code)}
+              disabled={busy}
+            >
               Reset to the starter
             </button>
           )}
-          <span className="muted small">Hidden cases run on the lab's engine, in your browser.</span>
+          <span className="muted small">
+            Hidden cases run on the lab's engine, in your browser.
+          </span>
         </div>
         {result && <Result r={result} />}
         {result?.passed && next && (
@@ -220,8 +251,14 @@ function Problem({ p }: { p: Doc }) {
             </ol>
           )}
           {hints < hintBlocks.length ? (
-            <button type="button" className="button" onClick={() => setHints(hints + 1)} data-testid="show-hint">
-              {hints === 0 ? 'Show a hint' : 'Show the next hint'} ({hints + 1} of {hintBlocks.length})
+            <button
+              type="button"
+              className="button"
+              onClick={() => setHints(hints + 1)}
+              data-testid="show-hint"
+            >
+              {hints === 0 ? 'Show a hint' : 'Show the next hint'} ({hints + 1} of{' '}
+              {hintBlocks.length})
             </button>
           ) : (
             <p className="muted small">That is every hint.</p>
@@ -237,7 +274,12 @@ function Problem({ p }: { p: Doc }) {
               <Markdown text={solution.text} />
             </div>
           ) : (
-            <button type="button" className="button" onClick={() => setShowSolution(true)} data-testid="show-solution">
+            <button
+              type="button"
+              className="button"
+              onClick={() => setShowSolution(true)}
+              data-testid="show-solution"
+            >
               Show the worked solution
             </button>
           )}
@@ -269,13 +311,18 @@ export default function PracticePage({ route }: { route: Route }) {
     <div className="doc-index">
       <h1 className="page-title">Practice</h1>
       <p className="page-lede">
-        Problems that grade themselves: predict a number, configure a policy, fix a broken Lua script, or write
-        a limiter from scratch. Hidden cases find the first thing that breaks and let you replay it.
+        Problems that grade themselves: predict a number, configure a policy, fix a broken Lua
+        script, or write a limiter from scratch. Hidden cases find the first thing that breaks and
+        let you replay it.
       </p>
       <ProgressPanel done={done} total={PROBLEMS.length} noun="problems solved" />
       <ol className="doc-list">
         {PROBLEMS.map((p, i) => (
-          <li key={p.slug} className={`card doc-card${solved[p.slug] ? ' is-done' : ''}`} data-testid="problem-card">
+          <li
+            key={p.slug}
+            className={`card doc-card${solved[p.slug] ? ' is-done' : ''}`}
+            data-testid="problem-card"
+          >
             <span className="doc-num" aria-hidden="true">
               {solved[p.slug] ? '✓' : i + 1}
             </span>
@@ -292,7 +339,9 @@ export default function PracticePage({ route }: { route: Route }) {
           </li>
         ))}
       </ol>
-      {PROBLEMS.length === 0 && <p className="notice">No practice problems are installed in this build.</p>}
+      {PROBLEMS.length === 0 && (
+        <p className="notice">No practice problems are installed in this build.</p>
+      )}
     </div>
   );
 }

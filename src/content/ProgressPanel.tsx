@@ -7,9 +7,17 @@ export function ProgressNotice() {
   const notice = useProgress((s) => s.notice);
   if (!notice) return null;
   return (
-    <div className={`notice progress-notice${notice.kind === 'error' ? ' error' : ' info'}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="progress-notice">
+    <div
+      className={`notice progress-notice${notice.kind === 'error' ? ' error' : ' info'}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      data-testid="progress-notice"
+    >
       <span>{notice.text}</span>
-      <button type="button" className="button small-button" onClick={() => progressStore().getState().dismissNotice()}>
+      <button
+        type="button"
+        className="button small-button"
+        onClick={() => progressStore().getState().dismissNotice()}
+      >
         Dismiss
       </button>
     </div>
@@ -17,7 +25,15 @@ export function ProgressNotice() {
 }
 
 /** Progress summary with export and import (as a JSON file). */
-export function ProgressPanel({ done, total, noun }: { done: number; total: number; noun: string }) {
+export function ProgressPanel({
+  done,
+  total,
+  noun,
+}: {
+  done: number;
+  total: number;
+  noun: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const pct = total ? Math.round((100 * done) / total) : 0;
   const exportFile = () => {
@@ -32,12 +48,23 @@ export function ProgressPanel({ done, total, noun }: { done: number; total: numb
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
-    <section className="progress-panel card" aria-label="Your progress" data-testid="progress-panel">
+    <section
+      className="progress-panel card"
+      aria-label="Your progress"
+      data-testid="progress-panel"
+    >
       <div className="progress-summary">
         <strong data-testid="progress-count">
           {done} of {total} {noun}
         </strong>
-        <div className="progress-bar" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} aria-label={`${done} of ${total} ${noun}`}>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={done}
+          aria-label={`${done} of ${total} ${noun}`}
+        >
           <span style={{ width: `${pct}%` }} />
         </div>
       </div>
@@ -45,7 +72,12 @@ export function ProgressPanel({ done, total, noun }: { done: number; total: numb
         <button type="button" className="button" onClick={exportFile} data-testid="progress-export">
           Export progress
         </button>
-        <button type="button" className="button" onClick={() => input.current?.click()} data-testid="progress-import">
+        <button
+          type="button"
+          className="button"
+          onClick={() => input.current?.click()}
+          data-testid="progress-import"
+        >
           Import…
         </button>
         <input

@@ -22,11 +22,19 @@ export async function grade(graderId: string, sub: Submission): Promise<GradeRes
   wire();
   const g = graderById(graderId);
   if (!g)
-    return { passed: false, summary: `This problem names a grader ("${graderId}") that this build does not have.`, cases: [] };
+    return {
+      passed: false,
+      summary: `This problem names a grader ("${graderId}") that this build does not have.`,
+      cases: [],
+    };
   await macrotask(); // let the "Grading…" state paint first
   try {
     return await g.grade(sub, { yieldToUi: macrotask });
   } catch (e) {
-    return { passed: false, summary: `The grader stopped with an error: ${(e as Error).message}`, cases: [] };
+    return {
+      passed: false,
+      summary: `The grader stopped with an error: ${(e as Error).message}`,
+      cases: [],
+    };
   }
 }

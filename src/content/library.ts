@@ -40,7 +40,9 @@ function toDoc(path: string, text: string): Doc {
     error = e instanceof ContentError ? e.message : String(e);
     parsed = { file: path, front: { title: slug }, frontLines: {}, blocks: [] };
   }
-  const objectives = Array.isArray(parsed.front.objectives) ? parsed.front.objectives.map(String) : [];
+  const objectives = Array.isArray(parsed.front.objectives)
+    ? parsed.front.objectives.map(String)
+    : [];
   return {
     ...parsed,
     slug,
@@ -55,7 +57,8 @@ function ordered(docs: Doc[], order: string[] | undefined): Doc[] {
   const pos = new Map((order ?? []).map((s, i) => [s, i]));
   return [...docs].sort(
     (a, b) =>
-      (pos.get(a.slug) ?? 1e6 + a.order) - (pos.get(b.slug) ?? 1e6 + b.order) || a.slug.localeCompare(b.slug),
+      (pos.get(a.slug) ?? 1e6 + a.order) - (pos.get(b.slug) ?? 1e6 + b.order) ||
+      a.slug.localeCompare(b.slug),
   );
 }
 
@@ -82,5 +85,7 @@ export const INTERVIEW_FILE = `lessons/${interviewName}`;
 
 /** The directive blocks of a doc with a given name. */
 export function directives(doc: Doc, name: string): Extract<Block, { kind: 'directive' }>[] {
-  return doc.blocks.filter((b): b is Extract<Block, { kind: 'directive' }> => b.kind === 'directive' && b.name === name);
+  return doc.blocks.filter(
+    (b): b is Extract<Block, { kind: 'directive' }> => b.kind === 'directive' && b.name === name,
+  );
 }

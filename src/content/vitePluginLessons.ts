@@ -31,7 +31,8 @@ export function lessonsCheck(options: { root?: string } = {}): Plugin {
     handleHotUpdate(ctx) {
       if (!/[\\/]lessons[\\/]/.test(ctx.file)) return;
       const issues = run();
-      if (issues.length) ctx.server.config.logger.warn(issues.map((i) => `lessons: ${i}`).join('\n'));
+      if (issues.length)
+        ctx.server.config.logger.warn(issues.map((i) => `lessons: ${i}`).join('\n'));
     },
   };
 }

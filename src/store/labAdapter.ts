@@ -191,7 +191,17 @@ function wrapRun(s: Scenario): LabRun {
     }
   }
   const eventTimes = Float64Array.from(new Set(evs)).sort();
-  const decided = (t: number) => tl.countsAt(t).decided;
+  const order = run.decisionOrder;
+  const decided = (t: number): number => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ev.decidedAt[order[mid]!]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
 
   const views = (targetId: string, t: number, maxKeys = 4): LimiterView[] => {
     const k = Number(targetId.slice(5));

@@ -45,6 +45,8 @@ export interface LabState {
   speed: number;
   /** Bumped at most ~10 times a wall second while playing (state views redraw on it). */
   viewTick: number;
+  /** The clock as React shows it: follows \`now\` at most ~10 times a wall second while playing. */
+  shownNow: number;
   selected: number | null;
   /** Which lane's request is selected: 'main' or 'compare'. */
   selectedLane: 'main' | 'compare';
@@ -123,6 +125,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
   playing: true,
   speed: 0.5,
   viewTick: 0,
+  shownNow: 0,
   selected: null,
   selectedLane: 'main',
   selectedTarget: null,
@@ -145,6 +148,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
       now,
       playing: opts?.play ?? false,
       viewTick: s.viewTick + 1,
+      shownNow: now,
       selected: null,
       selectedTarget: null,
     });
@@ -172,6 +176,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
       errors: [],
       now,
       viewTick: s.viewTick + 1,
+      shownNow: now,
       selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
       selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget) ? s.selectedTarget : null,
     });
@@ -192,7 +197,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
     const s = get();
     // Not clamped to the end: `advance` may run past the last event (nothing happens there).
     const now = Number.isFinite(t) ? Math.max(0, t) : s.now;
-    set({ now, viewTick: s.viewTick + 1 });
+    set({ now, viewTick: s.viewTick + 1, shownNow: now });
   },
 
   play(speed) {
@@ -200,10 +205,10 @@ export const labStore = createStore<LabState>()((set, get) => ({
     const sp = speed === undefined ? s.speed : clampSpeed(speed);
     // Playing from the end starts over.
     const now = s.now >= endOf(s) - 1e-9 ? 0 : s.now;
-    set({ playing: true, speed: sp, now });
+    set({ playing: true, speed: sp, now, shownNow: now });
   },
   pause() {
-    set({ playing: false, viewTick: get().viewTick + 1 });
+    set({ playing: false, viewTick: get().viewTick + 1, shownNow: get().now });
   },
   togglePlay() {
     if (get().playing) get().pause();
@@ -223,7 +228,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
       const j = lowerBound(times, s.now - 1e-9) - 1;
       t = j >= 0 ? times[j]! : 0;
     }
-    set({ playing: false, now: t, viewTick: s.viewTick + 1 });
+    set({ playing: false, now: t, viewTick: s.viewTick + 1, shownNow: t });
   },
   select(i, lane = 'main') {
     set({ selected: i, selectedLane: lane });
@@ -235,7 +240,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
     const w = performance.now();
     if (w - lastTickWall > 100) {
       lastTickWall = w;
-      set({ viewTick: get().viewTick + 1 });
+      set({ viewTick: get().viewTick + 1, shownNow: get().now });
     }
   },
 }));
@@ -287,7 +292,7 @@ export function advanceWall(dtSeconds: number): void {
   const end = endOf(s);
   const now = s.now + dtSeconds * s.speed;
   if (now >= end) {
-    labStore.setState({ now: end, playing: false, viewTick: s.viewTick + 1 });
+    labStore.setState({ now: end, playing: false, viewTick: s.viewTick + 1, shownNow: end });
     return;
   }
   labStore.setState({ now });

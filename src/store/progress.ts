@@ -38,17 +38,25 @@ export interface ProgressFile extends ProgressData {
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const empty = (): ProgressData => ({ lessonsRead: {}, problemsSolved: {}, saved: {} });
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringMap = (v: unknown): v is Record<string, string> =>
   isObj(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** Reads progress data from parsed JSON; returns a reason when it is not ours or is damaged. */
-export function readProgress(v: unknown): { ok: true; data: ProgressData } | { ok: false; reason: string } {
+export function readProgress(
+  v: unknown,
+): { ok: true; data: ProgressData } | { ok: false; reason: string } {
   if (!isObj(v)) return { ok: false, reason: 'it is not a JSON object' };
   if (v.app !== undefined && v.app !== 'rate-limit-lab')
     return { ok: false, reason: `it belongs to another app (${JSON.stringify(v.app)})` };
-  if (v.kind !== undefined && v.kind !== 'progress') return { ok: false, reason: `it is a ${JSON.stringify(v.kind)} file, not progress` };
-  if (v.version !== undefined && v.version !== 1) return { ok: false, reason: `it has version ${JSON.stringify(v.version)}; this lab reads version 1` };
+  if (v.kind !== undefined && v.kind !== 'progress')
+    return { ok: false, reason: `it is a ${JSON.stringify(v.kind)} file, not progress` };
+  if (v.version !== undefined && v.version !== 1)
+    return {
+      ok: false,
+      reason: `it has version ${JSON.stringify(v.version)}; this lab reads version 1`,
+    };
   const data = empty();
   for (const f of ['lessonsRead', 'problemsSolved', 'saved'] as const) {
     const x = v[f];
@@ -69,7 +77,10 @@ function defaultStorage(): Storage | null {
   }
 }
 
-export function createProgressStore(storage: Storage | null = defaultStorage(), now: () => Date = () => new Date()) {
+export function createProgressStore(
+  storage: Storage | null = defaultStorage(),
+  now: () => Date = () => new Date(),
+) {
   let initial = empty();
   let notice: ProgressState['notice'] = null;
   const raw = (() => {
@@ -108,9 +119,24 @@ export function createProgressStore(storage: Storage | null = defaultStorage(), 
     const persist = () => {
       const { lessonsRead, problemsSolved, saved } = get();
       try {
-        storage?.setItem(PROGRESS_KEY, JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, lessonsRead, problemsSolved, saved }));
+        storage?.setItem(
+          PROGRESS_KEY,
+          JSON.stringify({
+            app: 'rate-limit-lab',
+            kind: 'progress',
+            version: 1,
+            lessonsRead,
+            problemsSolved,
+            saved,
+          }),
+        );
       } catch {
-        set({ notice: { kind: 'error', text: 'Progress could not be saved: the browser refused to store it (storage full or blocked).' } });
+        set({
+          notice: {
+            kind: 'error',
+            text: 'Progress could not be saved: the browser refused to store it (storage full or blocked).',
+          },
+        });
       }
     };
     return {
@@ -161,7 +187,9 @@ export function createProgressStore(storage: Storage | null = defaultStorage(), 
    * code replaces saved code for the same problem). A bad file changes nothing: its text is kept
    * under PROGRESS_REJECTED_KEY and the notice says why.
    */
-  function importProgress(text: string): { ok: true; counts: { lessons: number; problems: number } } | { ok: false; message: string } {
+  function importProgress(
+    text: string,
+  ): { ok: true; counts: { lessons: number; problems: number } } | { ok: false; message: string } {
     let reason: string | null = null;
     let data: ProgressData | null = null;
     try {
@@ -192,13 +220,22 @@ export function createProgressStore(storage: Storage | null = defaultStorage(), 
       problemsSolved: pick(s.problemsSolved, data.problemsSolved),
       saved: { ...s.saved, ...data.saved },
     };
-    const counts = { lessons: Object.keys(data.lessonsRead).length, problems: Object.keys(data.problemsSolved).length };
+    const counts = {
+      lessons: Object.keys(data.lessonsRead).length,
+      problems: Object.keys(data.problemsSolved).length,
+    };
     store.setState({
       ...next,
-      notice: { kind: 'info', text: `Imported progress: ${counts.lessons} lesson(s) read and ${counts.problems} problem(s) solved.` },
+      notice: {
+        kind: 'info',
+        text: `Imported progress: ${counts.lessons} lesson(s) read and ${counts.problems} problem(s) solved.`,
+      },
     });
     try {
-      storage?.setItem(PROGRESS_KEY, JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...next }));
+      storage?.setItem(
+        PROGRESS_KEY,
+        JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...next }),
+      );
     } catch {
       // reported on the next save
     }

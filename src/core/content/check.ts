@@ -172,11 +172,25 @@ function checkStarter(out: Issues, file: string, b: Directive, kind: string): vo
         lineOfKey(b, 'template'),
         `starter.template "${String(s.template)}" is not a Lua template`,
       );
-    if (s.code === undefined && s.template === undefined)
-      out.add(file, b.line, 'a fix/write starter needs "code" or "template"');
+    if (s.code === undefined && s.lua === undefined && s.template === undefined)
+      out.add(file, b.line, 'a fix/write starter needs "lua", "code" or "template"');
+    for (const f of ['lua', 'code'] as const)
+      if (s[f] !== undefined && typeof s[f] !== 'string')
+        out.add(file, lineOfKey(b, f), `starter.${f} must be a string`);
     return;
   }
   unknownFields(out, file, b, STARTER_FORM_FIELDS);
+  if (s.scenario !== undefined) {
+    const r = validateScenario(s.scenario);
+    if (!r.ok)
+      for (const e of r.errors)
+        out.add(file, lineOfKey(b, 'scenario'), `starter.scenario: ${e.replace(/^\./, '')}`);
+  }
+  if (s.form === undefined) {
+    if (s.answer === undefined && !isObj(s.params) && !isObj(s.choices))
+      out.add(file, b.line, 'a starter needs "form", "answer", "params" or "choices"');
+    return;
+  }
   if (!Array.isArray(s.form) || s.form.length === 0) {
     out.add(
       file,

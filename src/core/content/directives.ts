@@ -13,8 +13,25 @@ export const QUESTION_FIELDS = [
   'tolerance',
   'explanation',
 ] as const;
-export const STARTER_FORM_FIELDS = ['form', 'note'] as const;
-export const STARTER_CODE_FIELDS = ['code', 'template', 'note'] as const;
+/** Starter fields: an explicit `form`, or the short forms `answer`, `params`, `choices` (with an
+ * optional `scenario` the problem is about); fix/write: `lua` (or `code`/`template`), `keys`, `args`. */
+export const STARTER_FORM_FIELDS = [
+  'form',
+  'note',
+  'answer',
+  'params',
+  'choices',
+  'scenario',
+] as const;
+export const STARTER_CODE_FIELDS = [
+  'code',
+  'lua',
+  'template',
+  'keys',
+  'args',
+  'note',
+  'scenario',
+] as const;
 export const FORM_FIELD_FIELDS = [
   'id',
   'label',
@@ -100,9 +117,15 @@ const short = (v: unknown): string | null => {
 };
 
 /** The (nested) fields an override changes: `placement`, `params.limit`, `params.script`. */
-function changedPaths(base: unknown, over: unknown, path: string, out: { path: string; from: unknown; to: unknown }[]): void {
+function changedPaths(
+  base: unknown,
+  over: unknown,
+  path: string,
+  out: { path: string; from: unknown; to: unknown }[],
+): void {
   if (isObj(base) && isObj(over)) {
-    for (const k of Object.keys(over)) changedPaths(base[k], over[k], path ? `${path}.${k}` : k, out);
+    for (const k of Object.keys(over))
+      changedPaths(base[k], over[k], path ? `${path}.${k}` : k, out);
     return;
   }
   if (JSON.stringify(base) !== JSON.stringify(over)) out.push({ path, from: base, to: over });
@@ -112,11 +135,16 @@ function changedPaths(base: unknown, over: unknown, path: string, out: { path: s
  * Lane labels for a compare widget, from what the override changes: `placement: local` vs
  * `placement: shared`; a long value (a script) reads `params.script: as given` vs `changed`.
  */
-export function laneLabels(scenario: Record<string, unknown>, compare: Record<string, unknown>): [string, string] {
+export function laneLabels(
+  scenario: Record<string, unknown>,
+  compare: Record<string, unknown>,
+): [string, string] {
   const diffs: { path: string; from: unknown; to: unknown }[] = [];
   changedPaths(scenario, compare, '', diffs);
   if (diffs.length === 0) return ['as given', 'compare'];
-  const left = diffs.map((d) => `${d.path}: ${d.from === undefined ? '(default)' : (short(d.from) ?? 'as given')}`);
+  const left = diffs.map(
+    (d) => `${d.path}: ${d.from === undefined ? '(default)' : (short(d.from) ?? 'as given')}`,
+  );
   const right = diffs.map((d) => `${d.path}: ${short(d.to) ?? 'changed'}`);
   return [left.join(', '), right.join(', ')];
 }

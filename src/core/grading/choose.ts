@@ -1,6 +1,6 @@
 // Choose problems: a rubric of defensible choices, and for each choice the engine shows what
 // it does during a store outage, so a wrong pick fails with a scenario worth replaying.
-import { runLaneAsync } from '../content/lanes';
+import { runLaneAsync } from '../../core/content/lanes';
 import { runCases, str, type HiddenCase } from './harness';
 import type { Grader } from './types';
 
@@ -23,7 +23,8 @@ function outage(mode: string): Record<string, unknown> {
     store: { outages: [{ from: 10, to: 40 }] },
     failureMode: mode,
   };
-  if (mode === 'local-fallback') sc.fallback = { algorithm: 'token-bucket', params: { capacity: 5, refillPerSecond: 1 } };
+  if (mode === 'local-fallback')
+    sc.fallback = { algorithm: 'token-bucket', params: { capacity: 5, refillPerSecond: 1 } };
   return sc;
 }
 
@@ -47,7 +48,11 @@ export function chooseGrader(id: string, endpoints: Endpoint[]): Grader {
               : pick === 'fail-closed'
                 ? `${r.unavailable} requests were answered 503 during the 30-second outage`
                 : `the fallback limited each server on its own during the outage`;
-          return { name: e.label, message: `${pick} for the ${e.label}: ${what}. ${e.why}`, scenario: sc };
+          return {
+            name: e.label,
+            message: `${pick} for the ${e.label}: ${what}. ${e.why}`,
+            scenario: sc,
+          };
         },
       }));
       return runCases(cases, opts, 'Each endpoint fails in the way its risk calls for.');

@@ -1,7 +1,15 @@
 // Configure problems: the learner picks parameters; hidden cases check the properties the
 // problem asks for on generated traffic, against the reference configuration.
-import { runLaneAsync } from '../content/lanes';
-import { compareToReference, describeOutcome, describeRequest, fmt, num, runCases, type HiddenCase } from './harness';
+import { runLaneAsync } from '../../core/content/lanes';
+import {
+  compareToReference,
+  describeOutcome,
+  describeRequest,
+  fmt,
+  num,
+  runCases,
+  type HiddenCase,
+} from './harness';
 import type { FailingCase, Grader } from './types';
 
 const positive = (x: number): boolean => Number.isFinite(x) && x > 0;
@@ -27,39 +35,73 @@ export const configureBurstAndSustain: Grader = {
         check: (): FailingCase | null =>
           positive(capacity) && positive(refillPerSecond)
             ? null
-            : { name: 'the parameters are positive numbers', message: 'Capacity and refill rate must both be numbers greater than 0.' },
+            : {
+                name: 'the parameters are positive numbers',
+                message: 'Capacity and refill rate must both be numbers greater than 0.',
+              },
       },
       pair('a burst of 20 at once (N)', { traffic: [{ pattern: 'burst', at: 0, count: 20 }] }),
       pair('a burst of 21 at once (N+1)', { traffic: [{ pattern: 'burst', at: 0, count: 21 }] }),
-      pair('5 per second, steady for a minute', { traffic: [{ pattern: 'steady', ratePerSecond: 5, from: 0, to: 60 }] }),
+      pair('5 per second, steady for a minute', {
+        traffic: [{ pattern: 'steady', ratePerSecond: 5, from: 0, to: 60 }],
+      }),
       pair('a burst of 20, then 5 per second', {
         traffic: [
           { pattern: 'burst', at: 0, count: 20 },
           { pattern: 'steady', ratePerSecond: 5, from: 0.2, to: 30 },
         ],
       }),
-      pair('6 per second is held to 5', { traffic: [{ pattern: 'steady', ratePerSecond: 6, from: 0, to: 60 }] }),
-      pair('one request costing 21 (above the burst)', { requests: [{ at: 0, cost: 21 }, { at: 1, cost: 1 }] }),
-      pair('generated traffic: Poisson at 8 per second', { seed: 7, traffic: [{ pattern: 'poisson', ratePerSecond: 8, from: 0, to: 40 }] }),
+      pair('6 per second is held to 5', {
+        traffic: [{ pattern: 'steady', ratePerSecond: 6, from: 0, to: 60 }],
+      }),
+      pair('one request costing 21 (above the burst)', {
+        requests: [
+          { at: 0, cost: 21 },
+          { at: 1, cost: 1 },
+        ],
+      }),
+      pair('generated traffic: Poisson at 8 per second', {
+        seed: 7,
+        traffic: [{ pattern: 'poisson', ratePerSecond: 8, from: 0, to: 40 }],
+      }),
     ];
-    return runCases(cases, opts, 'Bursts of 20 pass, the 21st waits, and 5 per second is sustained: exactly the policy.');
+    return runCases(
+      cases,
+      opts,
+      'Bursts of 20 pass, the 21st waits, and 5 per second is sustained: exactly the policy.',
+    );
   },
 };
 
 /** Eight servers, a tenant budget of 800 per minute, no shared store. */
 export const configureLocalLimit: Grader = {
   id: 'configure-local-limit',
-  expects: 'numbers "localLimit" (per server per minute) and "unevenAdmitted" (per minute, all traffic on one server)',
+  expects:
+    'numbers "localLimit" (per server per minute) and "unevenAdmitted" (per minute, all traffic on one server)',
   grade(sub, opts) {
     const L = num(sub, 'localLimit');
     const uneven = num(sub, 'unevenAdmitted');
-    const base = { algorithm: 'fixed-window', params: { limit: L, windowSeconds: 60 }, placement: 'local', servers: 8 };
-    const even = (rate: number) => ({ ...base, routing: 'round-robin', traffic: [{ pattern: 'steady', ratePerSecond: rate, from: 0, to: 60, key: 'tenant' }] });
+    const base = {
+      algorithm: 'fixed-window',
+      params: { limit: L, windowSeconds: 60 },
+      placement: 'local',
+      servers: 8,
+    };
+    const even = (rate: number) => ({
+      ...base,
+      routing: 'round-robin',
+      traffic: [{ pattern: 'steady', ratePerSecond: rate, from: 0, to: 60, key: 'tenant' }],
+    });
     const cases: HiddenCase[] = [
       {
         name: 'the limit is a whole number > 0',
         check: () =>
-          Number.isInteger(L) && L > 0 ? null : { name: 'the limit is a whole number > 0', message: 'A local limit must be a whole number of requests, greater than 0.' },
+          Number.isInteger(L) && L > 0
+            ? null
+            : {
+                name: 'the limit is a whole number > 0',
+                message: 'A local limit must be a whole number of requests, greater than 0.',
+              },
       },
       {
         name: 'a tenant sending 1,600 a minute, spread evenly, stays within 800',
@@ -68,7 +110,11 @@ export const configureLocalLimit: Grader = {
           const r = await runLaneAsync(sc);
           return r.allowed <= 800
             ? null
-            : { name: 'over budget', message: `Eight servers each admitting ${fmt(L)} let ${r.allowed} of 1,600 requests through in one minute; the tenant's budget is 800.`, scenario: sc };
+            : {
+                name: 'over budget',
+                message: `Eight servers each admitting ${fmt(L)} let ${r.allowed} of 1,600 requests through in one minute; the tenant's budget is 800.`,
+                scenario: sc,
+              };
         },
       },
       {
@@ -78,20 +124,38 @@ export const configureLocalLimit: Grader = {
           const r = await runLaneAsync(sc);
           return r.allowed >= 800
             ? null
-            : { name: 'too strict', message: `With ${fmt(L)} per server, a tenant exactly on budget (800 a minute, spread evenly) gets only ${r.allowed}. The local limit can be higher.`, scenario: sc };
+            : {
+                name: 'too strict',
+                message: `With ${fmt(L)} per server, a tenant exactly on budget (800 a minute, spread evenly) gets only ${r.allowed}. The local limit can be higher.`,
+                scenario: sc,
+              };
         },
       },
       {
         name: 'a tenant whose traffic all lands on one server',
         check: async () => {
-          const sc = { ...base, routing: 'sticky', traffic: [{ pattern: 'steady', ratePerSecond: 800 / 60, from: 0, to: 60, key: 'tenant' }] };
+          const sc = {
+            ...base,
+            routing: 'sticky',
+            traffic: [
+              { pattern: 'steady', ratePerSecond: 800 / 60, from: 0, to: 60, key: 'tenant' },
+            ],
+          };
           const r = await runLaneAsync(sc);
           return uneven === r.allowed
             ? null
-            : { name: 'uneven traffic', message: `You said a tenant on one server gets ${fmt(uneven)} a minute; the engine admits ${r.allowed} of its 800. That is the price of no shared store.`, scenario: sc };
+            : {
+                name: 'uneven traffic',
+                message: `You said a tenant on one server gets ${fmt(uneven)} a minute; the engine admits ${r.allowed} of its 800. That is the price of no shared store.`,
+                scenario: sc,
+              };
         },
       },
     ];
-    return runCases(cases, opts, 'The budget holds on even traffic, and you priced the uneven case correctly.');
+    return runCases(
+      cases,
+      opts,
+      'The budget holds on even traffic, and you priced the uneven case correctly.',
+    );
   },
 };

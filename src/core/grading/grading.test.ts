@@ -2,9 +2,9 @@
 // starter fails it; plus the graders' own behaviour on known right and wrong answers.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContentFiles } from '../content/loadFiles';
-import { isProblemFile } from '../content/check';
-import { parseDoc } from '../content/parseDoc';
+import { loadContentFiles } from '../../core/content/loadFiles';
+import { isProblemFile } from '../../core/content/check';
+import { parseDoc } from '../../core/content/parseDoc';
 import { templateById } from '../scripts/templates';
 import { graderById } from './registry';
 import { starterSubmission, answerSubmission } from './submission';
@@ -61,10 +61,19 @@ describe('graders', () => {
   });
 
   it('configure-local-limit and choose-failure-modes', async () => {
-    expect((await graderById('configure-local-limit')!.grade({ localLimit: 100, unevenAdmitted: 100 })).passed).toBe(true);
-    expect((await graderById('configure-local-limit')!.grade({ localLimit: 800, unevenAdmitted: 800 })).passed).toBe(false);
+    expect(
+      (await graderById('configure-local-limit')!.grade({ localLimit: 100, unevenAdmitted: 100 }))
+        .passed,
+    ).toBe(true);
+    expect(
+      (await graderById('configure-local-limit')!.grade({ localLimit: 800, unevenAdmitted: 800 }))
+        .passed,
+    ).toBe(false);
     const c = graderById('choose-failure-modes')!;
-    expect((await c.grade({ search: 'fail-open', payment: 'fail-closed', llm: 'local-fallback' })).passed).toBe(true);
+    expect(
+      (await c.grade({ search: 'fail-open', payment: 'fail-closed', llm: 'local-fallback' }))
+        .passed,
+    ).toBe(true);
     const open = await c.grade({ search: 'fail-open', payment: 'fail-closed', llm: 'fail-open' });
     expect(open.failure?.message).toMatch(/went through unchecked/);
   });

@@ -1,6 +1,6 @@
 // Shared machinery for graders: run hidden cases in order, stop at the first failure, and
 // describe it as a replayable scenario with expected vs actual decisions.
-import { runLaneAsync, type LaneResult } from '../content/lanes';
+import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import type { CaseRow, FailingCase, GradeOptions, GradeResult, Submission } from './types';
 
 export type CaseCheck = () => Promise<FailingCase | null> | FailingCase | null;
@@ -11,7 +11,11 @@ export interface HiddenCase {
 }
 
 /** Runs cases in order; the first failing one is reported (later ones are not run). */
-export async function runCases(cases: HiddenCase[], opts: GradeOptions = {}, passSummary?: string): Promise<GradeResult> {
+export async function runCases(
+  cases: HiddenCase[],
+  opts: GradeOptions = {},
+  passSummary?: string,
+): Promise<GradeResult> {
   const done: { name: string; passed: boolean }[] = [];
   for (const c of cases) {
     let failure: FailingCase | null;
@@ -38,16 +42,27 @@ export async function runCases(cases: HiddenCase[], opts: GradeOptions = {}, pas
   };
 }
 
+/** A field, flat or inside `params`/`choices` (the short starter forms). */
+function field(sub: Submission, f: string): unknown {
+  if (sub[f] !== undefined) return sub[f];
+  for (const g of ['params', 'choices']) {
+    const inner = sub[g];
+    if (typeof inner === 'object' && inner !== null && f in inner)
+      return (inner as Record<string, unknown>)[f];
+  }
+  return undefined;
+}
+
 /** A submitted number (forms send strings); NaN when missing or not a number. */
-export function num(sub: Submission, field: string): number {
-  const v = sub[field];
+export function num(sub: Submission, f: string): number {
+  const v = field(sub, f);
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && v.trim() !== '') return Number(v.trim().replace(/,/g, ''));
   return NaN;
 }
 
-export function str(sub: Submission, field: string): string {
-  const v = sub[field];
+export function str(sub: Submission, f: string): string {
+  const v = field(sub, f);
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 

@@ -1,7 +1,7 @@
 // Lua graders: the learner's script runs on the lab's Redis model, either as an atomic script
 // (EVALSHA once per request, compared with a built-in reference on the same traffic) or as
 // app-server code whose Redis calls interleave with other requests (atomicity problems).
-import { runLane, type LaneResult } from '../content/lanes';
+import { runLane, type LaneResult } from '../../core/content/lanes';
 import type { Outcome } from '../lab/columns';
 import { createLuaEngine, type AppServerRun, type LuaRuntime } from '../lua';
 import { DEFAULT_START_TIME, RedisModel, type Reply } from '../redis';
@@ -43,9 +43,13 @@ const fill = (t: string, r: { key: string; server: string; cost: number; at: num
 export function readDecision(reply: Reply): ScriptDecision {
   if (reply.t === 'err') return { outcome: 'denied', error: reply.v };
   const first = reply.t === 'arr' ? reply.v[0] : reply;
-  if (first && first.t === 'int') return { outcome: first.v === 1n ? 'allowed' : 'denied', error: null };
+  if (first && first.t === 'int')
+    return { outcome: first.v === 1n ? 'allowed' : 'denied', error: null };
   if (first && first.t === 'nil') return { outcome: 'denied', error: null };
-  return { outcome: 'denied', error: `the script returned ${reply.t === 'arr' ? 'an array whose first element is not an integer' : `a ${reply.t} reply`}; return 1/0 or {allowed, remaining, retryAfter}` };
+  return {
+    outcome: 'denied',
+    error: `the script returned ${reply.t === 'arr' ? 'an array whose first element is not an integer' : `a ${reply.t} reply`}; return 1/0 or {allowed, remaining, retryAfter}`,
+  };
 }
 
 interface ScriptSpec {
@@ -54,7 +58,11 @@ interface ScriptSpec {
 }
 
 /** Runs a script once per request (atomic, EVALSHA-like) on one shared model, in arrival order. */
-export async function runScriptOn(code: string, spec: ScriptSpec, lane: LaneResult): Promise<ScriptDecision[]> {
+export async function runScriptOn(
+  code: string,
+  spec: ScriptSpec,
+  lane: LaneResult,
+): Promise<ScriptDecision[]> {
   const lua = await engine();
   const model = new RedisModel({ scriptEngine: lua });
   const loaded = model.call(['SCRIPT', 'LOAD', code]);
@@ -72,7 +80,8 @@ export async function runScriptOn(code: string, spec: ScriptSpec, lane: LaneResu
     out.push(d);
     // Any error already fails the case; stop rather than spend a time budget per request.
     if (d.error) {
-      while (out.length < lane.requests.length) out.push({ outcome: 'denied', error: 'not run (an earlier request failed)' });
+      while (out.length < lane.requests.length)
+        out.push({ outcome: 'denied', error: 'not run (an earlier request failed)' });
       break;
     }
   }
@@ -104,7 +113,14 @@ export function luaReferenceGrader(
           const lane = runLane(refScenario);
           const got = await runScriptOn(code, script, lane);
           const rows: CaseRow[] = lane.requests.map((q, i) => {
-            const row: CaseRow = { at: q.at, server: q.server, key: q.key, cost: q.cost, expected: q.outcome, actual: got[i]!.outcome };
+            const row: CaseRow = {
+              at: q.at,
+              server: q.server,
+              key: q.key,
+              cost: q.cost,
+              expected: q.outcome,
+              actual: got[i]!.outcome,
+            };
             if (got[i]!.error) row.note = got[i]!.error!;
             return row;
           });
@@ -117,14 +133,22 @@ export function luaReferenceGrader(
           return {
             name: c.name,
             message,
-            scenario: { ...c.body, algorithm: 'lua', params: { script: code, keys: script.keys, args: script.args } },
+            scenario: {
+              ...c.body,
+              algorithm: 'lua',
+              params: { script: code, keys: script.keys, args: script.args },
+            },
             reference: refScenario,
             rows: rows.slice(Math.max(0, k - 6), k + 4),
             firstMismatch: Math.min(k, 6),
           };
         },
       }));
-      return runCases(hidden, opts, `Your script agrees with the built-in ${reference.algorithm} on every hidden case.`);
+      return runCases(
+        hidden,
+        opts,
+        `Your script agrees with the built-in ${reference.algorithm} on every hidden case.`,
+      );
     },
   };
 }
@@ -162,7 +186,9 @@ function play(lua: LuaRuntime, code: string, c: InterleavingCase, schedule: numb
   const model = new RedisModel({ scriptEngine: lua });
   for (const cmd of c.setup) model.call(cmd);
   const sessions = Array.from({ length: c.clients }, () => model.createSession());
-  const runs: AppServerRun[] = Array.from({ length: c.clients }, () => lua.startAppServerRun(code, c.keys, c.args));
+  const runs: AppServerRun[] = Array.from({ length: c.clients }, () =>
+    lua.startAppServerRun(code, c.keys, c.args),
+  );
   const pending: (Reply | undefined)[] = runs.map(() => undefined);
   const done = runs.map(() => false);
   const trace: string[] = [];
@@ -193,9 +219,16 @@ function play(lua: LuaRuntime, code: string, c: InterleavingCase, schedule: numb
  * Runs the script as app-server code under every interleaving of the clients' Redis calls (up to
  * a cap) and fails at the first schedule whose admissions differ from the expected count.
  */
-export async function checkInterleavings(code: string, c: InterleavingCase): Promise<FailingCase | null> {
+export async function checkInterleavings(
+  code: string,
+  c: InterleavingCase,
+): Promise<FailingCase | null> {
   const lua = await engine();
-  const fail = (r: Played, why: string): FailingCase => ({ name: c.name, message: why, trace: r.trace });
+  const fail = (r: Played, why: string): FailingCase => ({
+    name: c.name,
+    message: why,
+    trace: r.trace,
+  });
   if (c.sequential) {
     // One request after another: schedule 0 until done, then 1, ...
     const schedule: number[] = [];
@@ -203,7 +236,10 @@ export async function checkInterleavings(code: string, c: InterleavingCase): Pro
     const r = play(lua, code, c, schedule);
     if (r.error) return fail(r, `The script failed: ${r.error}`);
     if (r.admitted !== c.expectAdmitted)
-      return fail(r, `${c.clients} requests one after another: your code admits ${r.admitted}; the limit allows ${c.expectAdmitted}.`);
+      return fail(
+        r,
+        `${c.clients} requests one after another: your code admits ${r.admitted}; the limit allows ${c.expectAdmitted}.`,
+      );
     const extra = c.after?.(r.model);
     return extra ? fail(r, extra) : null;
   }
@@ -226,7 +262,8 @@ export async function checkInterleavings(code: string, c: InterleavingCase): Pro
       if (extra) return fail(r, extra);
       continue;
     }
-    if (prefix.length > 400) return fail(r, 'The script makes too many Redis calls (over 400 round trips) to explore.');
+    if (prefix.length > 400)
+      return fail(r, 'The script makes too many Redis calls (over 400 round trips) to explore.');
     for (let k = open.length - 1; k >= 0; k--) stack.push([...prefix, open[k]!]);
   }
   return null;

@@ -1,6 +1,6 @@
 // Predict problems: the learner states numbers; the engine runs the scenario and says what
 // the numbers really are. The failing case is the scenario itself, ready to replay in the lab.
-import { runLaneAsync, type LaneResult } from '../content/lanes';
+import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import { fmt, num, runCases } from './harness';
 import type { Grader } from './types';
 
@@ -40,7 +40,11 @@ export function predictGrader(id: string, fields: PredictField[]): Grader {
   };
 }
 
-const ALTERNATING = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i * 10, server, key: 'client' }));
+const ALTERNATING = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({
+  at: i * 10,
+  server,
+  key: 'client',
+}));
 const WORKED = {
   algorithm: 'fixed-window',
   params: { limit: 3, windowSeconds: 60 },
@@ -69,7 +73,15 @@ export const predictBoundaryBurst = predictGrader('predict-boundary-burst', [
     scenario: {
       algorithm: 'fixed-window',
       params: { limit: 100, windowSeconds: 60 },
-      traffic: [{ pattern: 'boundary-attack', windowSeconds: 60, boundary: 60, count: 150, spreadSeconds: 1 }],
+      traffic: [
+        {
+          pattern: 'boundary-attack',
+          windowSeconds: 60,
+          boundary: 60,
+          count: 150,
+          spreadSeconds: 1,
+        },
+      ],
     },
   },
 ]);

@@ -1,11 +1,12 @@
 // Turns a problem's ```starter and ```answer blocks into submissions for its grader.
-import type { FormField, StarterSpec } from '../content/directives';
-import type { Block, ParsedDoc } from '../content/parseDoc';
+import type { FormField, StarterSpec } from '../../core/content/directives';
+import type { Block, ParsedDoc } from '../../core/content/parseDoc';
 import { templateById } from '../scripts/templates';
 import type { Submission } from './types';
 
 type Directive = Extract<Block, { kind: 'directive' }>;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function block(doc: ParsedDoc, name: string): Directive | undefined {
   return doc.blocks.find((b): b is Directive => b.kind === 'directive' && b.name === name);
@@ -18,9 +19,35 @@ export function starterOf(doc: ParsedDoc): StarterSpec {
   if (b.info === 'lua') return { kind: 'code', code: b.text };
   const s = isObj(b.json) ? b.json : {};
   const note = typeof s.note === 'string' ? s.note : undefined;
-  if (Array.isArray(s.form)) return { kind: 'form', form: s.form as FormField[], ...(note ? { note } : {}) };
+  if (Array.isArray(s.form))
+    return { kind: 'form', form: s.form as FormField[], ...(note ? { note } : {}) };
+  const short: FormField[] = [];
+  if ('answer' in s)
+    short.push({
+      id: 'answer',
+      label: 'Your answer',
+      type: 'number',
+      ...(typeof s.answer === 'number' ? { value: s.answer } : {}),
+    });
+  for (const group of ['params', 'choices'] as const) {
+    const g = s[group];
+    if (!isObj(g)) continue;
+    for (const [k, v] of Object.entries(g))
+      short.push({
+        id: `${group}.${k}`,
+        label: k,
+        type: group === 'params' && (typeof v === 'number' || v === null) ? 'number' : 'text',
+        ...(v === null || v === undefined ? {} : { value: v as number | string }),
+      });
+  }
+  if (short.length) return { kind: 'form', form: short, ...(note ? { note } : {}) };
   const template = typeof s.template === 'string' ? s.template : undefined;
-  const code = typeof s.code === 'string' ? s.code : (template && templateById(template)?.source) || '';
+  const code =
+    typeof s.lua === 'string'
+      ? s.lua
+      : typeof s.code === 'string'
+        ? s.code
+        : (template && templateById(template)?.source) || '';
   return { kind: 'code', code, ...(template ? { template } : {}), ...(note ? { note } : {}) };
 }
 
@@ -28,8 +55,25 @@ export function starterOf(doc: ParsedDoc): StarterSpec {
 export function starterSubmission(doc: ParsedDoc): Submission {
   const s = starterOf(doc);
   if (s.kind === 'code') return { code: s.code };
-  const out: Submission = {};
+  const out: Record<string, unknown> = {};
   for (const f of s.form) out[f.id] = f.value ?? '';
+  return unflatten(out);
+}
+
+/** Form values with dotted ids (`params.capacity`) as the nested submission graders read. */
+export function unflatten(values: Record<string, unknown>): Submission {
+  const out: Submission = {};
+  for (const [k, v] of Object.entries(values)) {
+    const dot = k.indexOf('.');
+    if (dot < 0) {
+      out[k] = v;
+      continue;
+    }
+    const g = k.slice(0, dot);
+    const inner = (isObj(out[g]) ? out[g] : {}) as Record<string, unknown>;
+    inner[k.slice(dot + 1)] = v;
+    out[g] = inner;
+  }
   return out;
 }
 
@@ -38,5 +82,6 @@ export function answerSubmission(doc: ParsedDoc): Submission | null {
   const b = block(doc, 'answer');
   if (!b) return null;
   if (b.info === 'lua') return { code: b.text };
-  return isObj(b.json) ? b.json : null;
+  if (!isObj(b.json)) return null;
+  return typeof b.json.lua === 'string' ? { ...b.json, code: b.json.lua } : b.json;
 }

@@ -201,10 +201,15 @@ export function formatG(x: number, p: number): string {
 const SMALL_INT_SCORES: string[] = [];
 for (let i = 0; i < 1024; i++) SMALL_INT_SCORES.push(String(i));
 
-/** A score as Redis 7.0 replies it (RESP2 bulk): %.17g, "inf" and "-inf". */
+/**
+ * A score as Redis 7.0 replies it (RESP2 bulk, addReplyDouble): %.17g, "inf" and "-inf";
+ * negative zero prints "-0" (e.g. `ZINCRBY z -0 m` on a new member).
+ */
 export function formatScore(x: number): string {
-  if (Number.isInteger(x) && x >= 0 && x < 1024) return SMALL_INT_SCORES[x]!;
-  if (Number.isInteger(x) && Math.abs(x) < 1e17) return Object.is(x, -0) ? '-0' : String(x);
+  if (Number.isInteger(x) && x >= 0 && x < 1024) {
+    return x === 0 && 1 / x < 0 ? '-0' : SMALL_INT_SCORES[x]!;
+  }
+  if (Number.isInteger(x) && Math.abs(x) < 1e17) return String(x);
   return formatG(x, 17);
 }
 

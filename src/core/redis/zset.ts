@@ -34,6 +34,9 @@ export class ZSet {
 
   /** Insert a new member or move an existing one to a new score. */
   set(member: string, score: number): void {
+    // Redis 7.0 keeps a small sorted set in a listpack, which stores a score of -0 as the
+    // integer 0 (ZSCORE then prints "0"; only the ZINCRBY / ZADD INCR reply shows "-0").
+    if (score === 0) score = 0;
     const old = this.scores.get(member);
     if (old !== undefined) {
       if (old === score) return;

@@ -18,8 +18,15 @@ export interface ScriptTemplate {
   keys: string[];
   /** ARGV templates. */
   args: string[];
-  /** The built-in algorithm this script should agree with, for Compare. */
-  reference?: { algorithm: string; params: Record<string, number> };
+  /**
+   * The built-in algorithm this script should agree with, for Compare. `fromArgs` names the
+   * ARGV position (0-based) each parameter is read from, so Compare follows edited ARGV.
+   */
+  reference?: {
+    algorithm: string;
+    params: Record<string, number>;
+    fromArgs?: Record<string, number>;
+  };
   source: string;
 }
 
@@ -78,6 +85,8 @@ return {allowed, math.floor(tokens), retry_after}
 const FIXED_WINDOW = `-- Fixed window: one counter per key and window, read and written in one script,
 -- so no other client can slip between the check and the increment, and the
 -- counter can never be left without its expiry.
+-- Windows start at multiples of the window on the server's clock (Unix time), as
+-- in production. The lab's clock starts at Unix 1700000000, a multiple of 10 s.
 -- KEYS[1]: counter key prefix   ARGV[1]: limit   ARGV[2]: window seconds   ARGV[3]: cost
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -264,7 +273,11 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
       'Refill, check and spend in one atomic script, on Redis server time. Returns {allowed, remaining, retryAfter}.',
     keys: ['rl:{key}'],
     args: ['5', '1', '{cost}'],
-    reference: { algorithm: 'token-bucket', params: { capacity: 5, refillPerSecond: 1 } },
+    reference: {
+      algorithm: 'token-bucket',
+      params: { capacity: 5, refillPerSecond: 1 },
+      fromArgs: { capacity: 0, refillPerSecond: 1 },
+    },
     source: TOKEN_BUCKET,
   },
   {
@@ -272,8 +285,12 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
     title: 'Fixed window (INCR + EXPIRE in one script)',
     summary: 'One counter per window; the increment and its expiry can never be split by a crash.',
     keys: ['fw:{key}'],
-    args: ['3', '60', '{cost}'],
-    reference: { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } },
+    args: ['3', '10', '{cost}'],
+    reference: {
+      algorithm: 'fixed-window',
+      params: { limit: 3, windowSeconds: 10 },
+      fromArgs: { limit: 0, windowSeconds: 1 },
+    },
     source: FIXED_WINDOW,
   },
   {
@@ -282,7 +299,11 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
     summary: 'Exact rolling window: one sorted-set member per admitted request.',
     keys: ['log:{key}'],
     args: ['5', '10', '{cost}'],
-    reference: { algorithm: 'sliding-log', params: { limit: 5, windowSeconds: 10 } },
+    reference: {
+      algorithm: 'sliding-log',
+      params: { limit: 5, windowSeconds: 10 },
+      fromArgs: { limit: 0, windowSeconds: 1 },
+    },
     source: SLIDING_LOG,
   },
   {
@@ -291,7 +312,11 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
     summary: 'Two counters and a weighted estimate: cheap, smooth, approximate.',
     keys: ['swc:{key}'],
     args: ['5', '10', '{cost}'],
-    reference: { algorithm: 'sliding-window-counter', params: { limit: 5, windowSeconds: 10 } },
+    reference: {
+      algorithm: 'sliding-window-counter',
+      params: { limit: 5, windowSeconds: 10 },
+      fromArgs: { limit: 0, windowSeconds: 1 },
+    },
     source: SLIDING_WINDOW_COUNTER,
   },
   {
@@ -300,7 +325,11 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
     summary: 'One timestamp per key; admits what a token bucket of the same burst and rate admits.',
     keys: ['gcra:{key}'],
     args: ['1', '5', '{cost}'],
-    reference: { algorithm: 'gcra', params: { ratePerSecond: 1, burst: 5 } },
+    reference: {
+      algorithm: 'gcra',
+      params: { ratePerSecond: 1, burst: 5 },
+      fromArgs: { ratePerSecond: 0, burst: 1 },
+    },
     source: GCRA,
   },
   {

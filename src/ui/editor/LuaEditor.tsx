@@ -1,5 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
+/** A problem to draw in the editor (1-based lines and columns, endColumn exclusive). */
+export interface EditorMarker {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 export interface LuaEditorProps {
   value: string;
   onChange(value: string): void;
@@ -7,6 +17,11 @@ export interface LuaEditorProps {
   label: string;
   height?: string;
   readOnly?: boolean;
+  markers?: readonly EditorMarker[];
+  /** Ctrl/Cmd+Enter inside the editor. */
+  onRun?: () => void;
+  /** Bumped with a line number to move the cursor there and focus the editor. */
+  reveal?: { line: number; column?: number; nonce: number } | null;
 }
 
 const MonacoLua = lazy(() => import('./MonacoLua'));
@@ -35,7 +50,14 @@ function usePrefersDark(): boolean {
 }
 
 /** A plain text area with the same content: shown while Monaco loads, and usable on its own. */
-export function PlainCodeArea({ value, onChange, label, height = '24rem', readOnly }: LuaEditorProps) {
+export function PlainCodeArea({
+  value,
+  onChange,
+  label,
+  height = '24rem',
+  readOnly,
+  onRun,
+}: LuaEditorProps) {
   return (
     <textarea
       className="code-fallback"
@@ -46,6 +68,12 @@ export function PlainCodeArea({ value, onChange, label, height = '24rem', readOn
       readOnly={readOnly}
       style={{ height }}
       onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (onRun && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          onRun();
+        }
+      }}
     />
   );
 }

@@ -1,11 +1,56 @@
-import Editor from '@monaco-editor/react';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef, useState } from 'react';
 import { PlainCodeArea, type LuaEditorProps } from './LuaEditor';
-import './monacoSetup';
+import { monaco } from './monacoSetup';
+
+type Ed = Parameters<OnMount>[0];
+
+const SEVERITY = {
+  error: monaco.MarkerSeverity.Error,
+  warning: monaco.MarkerSeverity.Warning,
+  info: monaco.MarkerSeverity.Info,
+} as const;
 
 export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
-  const { value, onChange, label, height = '24rem', readOnly, dark } = props;
+  const { value, onChange, label, height = '24rem', readOnly, dark, markers, onRun, reveal } = props;
+  const [editor, setEditor] = useState<Ed | null>(null);
+  const runRef = useRef(onRun);
+  useEffect(() => {
+    runRef.current = onRun;
+  }, [onRun]);
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    const max = model.getLineCount();
+    monaco.editor.setModelMarkers(
+      model,
+      'rate-lab',
+      (markers ?? []).map((m) => {
+        const line = Math.min(Math.max(1, m.line), max);
+        const endLine = Math.min(Math.max(line, m.endLine), max);
+        const endCol = m.endColumn > m.column || endLine > line ? m.endColumn : model.getLineMaxColumn(line);
+        return {
+          severity: SEVERITY[m.severity],
+          message: m.message,
+          startLineNumber: line,
+          startColumn: Math.max(1, m.column),
+          endLineNumber: endLine,
+          endColumn: Math.max(endCol, m.column + 1),
+        };
+      }),
+    );
+  }, [editor, markers, value]);
+
+  useEffect(() => {
+    if (!editor || !reveal) return;
+    editor.revealLineInCenter(reveal.line);
+    editor.setPosition({ lineNumber: reveal.line, column: reveal.column ?? 1 });
+    editor.focus();
+  }, [editor, reveal]);
+
   return (
-    <div data-testid="monaco-ready" style={{ height }}>
+    <div data-testid={editor ? 'monaco-ready' : 'monaco-loading'} style={{ height }}>
       <Editor
         height={height}
         language="lua"
@@ -13,6 +58,10 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
         value={value}
         loading={<PlainCodeArea {...props} />}
         onChange={(v) => onChange(v ?? '')}
+        onMount={(ed) => {
+          ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current?.());
+          setEditor(ed);
+        }}
         options={{
           ariaLabel: label,
           readOnly,
@@ -22,6 +71,9 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
           automaticLayout: true,
           tabSize: 2,
           renderLineHighlight: 'line',
+          fixedOverflowWidgets: true,
+          glyphMargin: false,
+          lineNumbersMinChars: 3,
         }}
       />
     </div>

@@ -11,7 +11,7 @@ import { useLab } from './useLab';
 const axis = { stroke: 'var(--text-muted)', fontSize: 12 };
 
 function NowLine({ bucket }: { bucket: number }) {
-  const now = useLab((s) => Math.floor(s.now / bucket) * bucket);
+  const now = useLab((s) => Math.floor(s.shownNow / bucket) * bucket);
   return <ReferenceLine x={now} stroke="var(--focus)" strokeDasharray="3 3" />;
 }
 

@@ -60,7 +60,7 @@ export function RequestPanel() {
   const lane = useLab((s) => s.selectedLane);
   const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
   // Without a selection, follow the latest decision of the loaded lane.
-  const decided = useLab((s) => s.run.decidedBy(s.now));
+  const decided = useLab((s) => s.run.decidedBy(s.shownNow));
   const idx = selected ?? (decided > 0 ? run.byDecision[decided - 1]! : null);
   const r = idx !== null && idx < run.n ? run.request(idx) : null;
   return (
@@ -93,10 +93,9 @@ export function RequestPanel() {
 }
 
 export function StatePanel() {
-  useLab((s) => s.viewTick);
   const run = useLab((s) => s.run);
   const target = useLab((s) => s.selectedTarget);
-  const now = labStore.getState().now;
+  const now = useLab((s) => s.shownNow);
   const t = run.targets.find((x) => x.id === target) ?? run.targets.find((x) => x.kind === 'store') ?? run.targets[0];
   const views = t ? run.views(t.id, now, 6) : [];
   return (

@@ -79,8 +79,8 @@ function lowerBoundAt(run: LabRun, t: number): number {
   return lo;
 }
 
-const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const motionQuery = typeof window !== 'undefined' ? window.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
+const reducedMotion = () => motionQuery?.matches === true;
 
 /** Draws the dots of one run into a <g>, reusing a pool of <path> elements. */
 function makeDotDrawer(g: SVGGElement, run: LabRun, geo: Geometry) {
@@ -187,7 +187,7 @@ function makeDotDrawer(g: SVGGElement, run: LabRun, geo: Geometry) {
 
 function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
   // Re-render only when a decision lands, not every frame.
-  const decided = useLab((s) => run.decidedBy(s.now));
+  const decided = useLab((s) => run.decidedBy(s.shownNow));
   const c = run.countsAt(decided === 0 ? -1 : run.decidedAt[run.byDecision[decided - 1]!]!);
   const total = run.countsAt(Infinity);
   return (
@@ -229,7 +229,7 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
 }
 
 function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' }) {
-  const decided = useLab((s) => run.decidedBy(s.now));
+  const decided = useLab((s) => run.decidedBy(s.shownNow));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
   const from = Math.max(0, decided - 40);
   const items: number[] = [];
@@ -263,8 +263,7 @@ function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' })
 }
 
 function LiveStates({ run, geo, testids }: { run: LabRun; geo: Geometry; testids: boolean }) {
-  useLab((s) => s.viewTick);
-  const now = labStore.getState().now;
+  const now = useLab((s) => s.shownNow);
   const selectedTarget = useLab((s) => s.selectedTarget);
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const pick = (id: string) => labStore.getState().selectTarget(id);

@@ -6,7 +6,15 @@ import './widgets.css';
 export type FormValues = Record<string, string>;
 
 /** An answer form for predict, configure and choose problems. */
-export function AnswerForm({ fields, values, onChange }: { fields: FormField[]; values: FormValues; onChange(v: FormValues): void }) {
+export function AnswerForm({
+  fields,
+  values,
+  onChange,
+}: {
+  fields: FormField[];
+  values: FormValues;
+  onChange(v: FormValues): void;
+}) {
   const id = useId();
   const set = (k: string, v: string) => onChange({ ...values, [k]: v });
   return (
@@ -22,7 +30,13 @@ export function AnswerForm({ fields, values, onChange }: { fields: FormField[]; 
               {f.help && <p className="help">{f.help}</p>}
               {(f.choices ?? []).map((c) => (
                 <label key={c} className="choice">
-                  <input type="radio" name={`${id}-${f.id}`} value={c} checked={v === c} onChange={() => set(f.id, c)} />
+                  <input
+                    type="radio"
+                    name={`${id}-${f.id}`}
+                    value={c}
+                    checked={v === c}
+                    onChange={() => set(f.id, c)}
+                  />
                   <InlineMarkdown text={c} />
                 </label>
               ))}

@@ -1,13 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import { laneLabels, splitLab } from '../../core/content/directives';
-import { algorithmsOf, runLane, runLaneAsync, type LaneRequest, type LaneResult } from '../../core/content/lanes';
+import {
+  algorithmsOf,
+  runLane,
+  runLaneAsync,
+  type LaneRequest,
+  type LaneResult,
+} from '../../core/content/lanes';
 import { getLimiterFactory } from '../../core/limiters/registry';
 import { encodeShare } from '../../core/share';
 import { ensureLuaLoader } from './luaWasm';
 import { OUTCOME_LABEL, OutcomeLegend, OutcomeShape } from './OutcomeChip';
 import './widgets.css';
 
-type LaneState = { status: 'running' } | { status: 'done'; result: LaneResult } | { status: 'error'; message: string };
+type LaneState =
+  | { status: 'running' }
+  | { status: 'done'; result: LaneResult }
+  | { status: 'error'; message: string };
 
 /** Runs a scenario on the engine: synchronously for built-ins, after loading plug-ins (Lua). */
 function useLane(scenario: Record<string, unknown> | null): LaneState | null {
@@ -45,10 +54,17 @@ function useLane(scenario: Record<string, unknown> | null): LaneState | null {
 const fmtTime = (t: number): string => `${Number(t.toFixed(t < 10 ? 2 : 1))} s`;
 
 function chipTitle(r: LaneRequest): string {
-  const parts = [`#${r.index + 1} at ${fmtTime(r.at)}`, r.server && `server ${r.server}`, r.key !== 'client' && `key ${r.key}`];
+  const parts = [
+    `#${r.index + 1} at ${fmtTime(r.at)}`,
+    r.server && `server ${r.server}`,
+    r.key !== 'client' && `key ${r.key}`,
+  ];
   if (r.cost !== 1) parts.push(`cost ${r.cost}`);
   parts.push(OUTCOME_LABEL[r.outcome]);
-  if (r.retryAfterSeconds !== null) parts.push(r.retryAfterSeconds < 0 ? 'never admissible' : `Retry-After ${r.retryAfterSeconds} s`);
+  if (r.retryAfterSeconds !== null)
+    parts.push(
+      r.retryAfterSeconds < 0 ? 'never admissible' : `Retry-After ${r.retryAfterSeconds} s`,
+    );
   if (r.error) parts.push(r.error);
   return parts.filter(Boolean).join(' · ');
 }
@@ -56,7 +72,15 @@ function chipTitle(r: LaneRequest): string {
 /** Most chips drawn per lane; the counts above always cover every request. */
 const MAX_CHIPS = 240;
 
-function Lane({ label, scenario, state }: { label: string | null; scenario: Record<string, unknown>; state: LaneState }) {
+function Lane({
+  label,
+  scenario,
+  state,
+}: {
+  label: string | null;
+  scenario: Record<string, unknown>;
+  state: LaneState;
+}) {
   const href = `#/lab?scenario=${encodeShare(scenario)}`;
   if (state.status === 'running')
     return (
@@ -122,7 +146,13 @@ function Lane({ label, scenario, state }: { label: string | null; scenario: Reco
         }${r.bypass ? `, ${r.bypass} bypassed` : ''}`}
       >
         {shown.map((q) => (
-          <li key={q.index} className={`chip outcome-${q.outcome}`} title={chipTitle(q)} data-testid="outcome-chip" data-outcome={q.outcome}>
+          <li
+            key={q.index}
+            className={`chip outcome-${q.outcome}`}
+            title={chipTitle(q)}
+            data-testid="outcome-chip"
+            data-outcome={q.outcome}
+          >
             <OutcomeShape outcome={q.outcome} size={detailed ? 16 : 12} />
             {detailed && (
               <span className="chip-text">
@@ -139,7 +169,8 @@ function Lane({ label, scenario, state }: { label: string | null; scenario: Reco
       </ol>
       {r.requests.length > shown.length && (
         <p className="muted small">
-          Showing the first {shown.length} of {r.requests.length} requests; open it in the lab to see them all.
+          Showing the first {shown.length} of {r.requests.length} requests; open it in the lab to
+          see them all.
         </p>
       )}
     </div>
@@ -168,9 +199,17 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
       {parts.caption && <p className="widget-note">{parts.caption}</p>}
       <div className={`lanes${parts.compare ? ' two' : ''}`}>
         {base && <Lane label={labels[0]} scenario={parts.scenario} state={base} />}
-        {parts.compare && other && <Lane label={labels[1]} scenario={parts.compare} state={other} />}
+        {parts.compare && other && (
+          <Lane label={labels[1]} scenario={parts.compare} state={other} />
+        )}
       </div>
-      {outcomes.size > 0 && <OutcomeLegend only={(['allowed', 'denied', 'unavailable', 'bypass'] as const).filter((o) => outcomes.has(o))} />}
+      {outcomes.size > 0 && (
+        <OutcomeLegend
+          only={(['allowed', 'denied', 'unavailable', 'bypass'] as const).filter((o) =>
+            outcomes.has(o),
+          )}
+        />
+      )}
     </figure>
   );
 }

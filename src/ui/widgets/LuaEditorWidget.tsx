@@ -23,7 +23,9 @@ export function LuaEditorWidget({ spec }: { spec: EditorSpec }) {
           </span>
         )}
       </figcaption>
-      {(spec.caption ?? template?.summary) && <p className="widget-note">{spec.caption ?? template?.summary}</p>}
+      {(spec.caption ?? template?.summary) && (
+        <p className="widget-note">{spec.caption ?? template?.summary}</p>
+      )}
       <LuaEditor
         label={`Lua: ${title}`}
         value={code}

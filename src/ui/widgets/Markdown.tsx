@@ -15,7 +15,8 @@ export function rewriteHref(href: string): string {
 }
 
 const defaultLink =
-  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  md.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const t = tokens[idx]!;
   const href = t.attrGet('href');

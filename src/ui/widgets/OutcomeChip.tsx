@@ -13,11 +13,21 @@ export const OUTCOME_LABEL: Record<Outcome, string> = {
  */
 export function OutcomeShape({ outcome, size = 14 }: { outcome: Outcome; size?: number }) {
   return (
-    <svg className={`outcome-shape outcome-${outcome}`} width={size} height={size} viewBox="0 0 14 14" aria-hidden="true">
+    <svg
+      className={`outcome-shape outcome-${outcome}`}
+      width={size}
+      height={size}
+      viewBox="0 0 14 14"
+      aria-hidden="true"
+    >
       {outcome === 'allowed' && <circle cx="7" cy="7" r="6" fill="currentColor" />}
-      {outcome === 'denied' && <rect x="1.5" y="1.5" width="11" height="11" rx="1" fill="currentColor" />}
+      {outcome === 'denied' && (
+        <rect x="1.5" y="1.5" width="11" height="11" rx="1" fill="currentColor" />
+      )}
       {outcome === 'unavailable' && <path d="M7 1 13.2 12.6H.8Z" fill="currentColor" />}
-      {outcome === 'bypass' && <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2.2" />}
+      {outcome === 'bypass' && (
+        <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      )}
     </svg>
   );
 }

@@ -6,7 +6,15 @@ import './widgets.css';
 export type { QuestionSpec };
 
 /** A check question: pick (or type) an answer, then see whether it holds and why. */
-export function Question({ spec, number, total }: { spec: QuestionSpec; number: number; total?: number }) {
+export function Question({
+  spec,
+  number,
+  total,
+}: {
+  spec: QuestionSpec;
+  number: number;
+  total?: number;
+}) {
   const id = useId();
   const [picked, setPicked] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
@@ -14,7 +22,9 @@ export function Question({ spec, number, total }: { spec: QuestionSpec; number: 
   const numeric = typeof spec.numeric === 'number';
   const value = Number(typed.trim().replace(/,/g, ''));
   const correct = numeric
-    ? typed.trim() !== '' && Number.isFinite(value) && Math.abs(value - spec.numeric!) <= (spec.tolerance ?? 0) + 1e-9
+    ? typed.trim() !== '' &&
+      Number.isFinite(value) &&
+      Math.abs(value - spec.numeric!) <= (spec.tolerance ?? 0) + 1e-9
     : picked === spec.answer;
   const ready = numeric ? typed.trim() !== '' : picked !== null;
 
@@ -49,7 +59,10 @@ export function Question({ spec, number, total }: { spec: QuestionSpec; number: 
           <fieldset className="choices">
             <legend className="visually-hidden">Choices</legend>
             {(spec.choices ?? []).map((c, i) => (
-              <label key={i} className={`choice${checked && i === spec.answer && correct ? ' picked-right' : ''}`}>
+              <label
+                key={i}
+                className={`choice${checked && i === spec.answer && correct ? ' picked-right' : ''}`}
+              >
                 <input
                   type="radio"
                   name={`${id}-choice`}
@@ -69,12 +82,17 @@ export function Question({ spec, number, total }: { spec: QuestionSpec; number: 
         </button>
       </form>
       {checked && (
-        <div className={`verdict ${correct ? 'right' : 'wrong'}`} role="status" data-testid="verdict">
+        <div
+          className={`verdict ${correct ? 'right' : 'wrong'}`}
+          role="status"
+          data-testid="verdict"
+        >
           <strong>{correct ? '✓ Right.' : '✗ Not quite.'}</strong>{' '}
           {!correct && numeric && <span>The answer is {spec.numeric}. </span>}
           {!correct && !numeric && spec.answer !== undefined && (
             <span>
-              The answer is “<InlineMarkdown text={spec.choices?.[spec.answer] ?? ''} />”.{' '}
+              The answer is “<InlineMarkdown text={spec.choices?.[spec.answer] ?? ''} />
+              ”.{' '}
             </span>
           )}
           {spec.explanation && <Markdown text={spec.explanation} />}
