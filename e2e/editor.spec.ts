@@ -23,7 +23,10 @@ async function run(page: Page) {
 test.describe('the Lua editor', () => {
   test('a typed script runs and drives the scene', async ({ page }) => {
     await openEditor(page);
-    await setScript(page, '-- admit every other request\nlocal n = redis.call("INCR", KEYS[1])\nreturn n % 2');
+    await setScript(
+      page,
+      '-- admit every other request\nlocal n = redis.call("INCR", KEYS[1])\nreturn n % 2',
+    );
     await run(page);
     await expect(page.getByTestId('run-allowed')).toHaveText('10');
     await expect(page.getByTestId('run-denied')).toHaveText('10');
@@ -37,9 +40,12 @@ test.describe('the Lua editor', () => {
     await setScript(page, 'return 0');
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(page.getByTestId('run-allowed')).toHaveText('0');
-    // The scene's own counts agree once the clock has passed every decision.
-    await page.getByRole('button', { name: /Next/ }).first().waitFor();
-    await expect(page.getByTestId('denied-count')).toBeVisible();
+    // The scene counts what the script decided: step to the first decision.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Step back to the previous event' }).click();
+    await page.getByTestId('pick-1').click();
+    await expect(page.getByTestId('allowed-count')).toHaveText('0');
+    await expect(page.getByTestId('denied-count')).toHaveText('1');
   });
 
   test('a syntax error is marked on its line; Lua 5.3 syntax gets a warning', async ({ page }) => {
@@ -54,7 +60,9 @@ test.describe('the Lua editor', () => {
     // A runtime error names its line too.
     await setScript(page, 'local x = 1\nreturn redis.call("NOSUCH")');
     await run(page);
-    await expect(page.getByTestId('problem-error').first()).toContainText('line 2', { timeout: 15_000 });
+    await expect(page.getByTestId('problem-error').first()).toContainText('line 2', {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('problem-error').first()).toContainText('Unknown Redis command');
   });
 
@@ -66,7 +74,7 @@ test.describe('the Lua editor', () => {
     await expect(page.getByTestId('problem-error').first()).toContainText('Runaway script stopped');
     const clock = page.getByTestId('clock-now');
     const before = await clock.textContent();
-    await page.getByRole('button', { name: /Next/ }).first().click();
+    await page.getByRole('button', { name: 'Step to the next event' }).click();
     await expect(clock).not.toHaveText(before ?? '');
     // The editor still takes input and runs again.
     await setScript(page, 'return 1');
@@ -90,10 +98,22 @@ test.describe('the Lua editor', () => {
   test('a bad upload keeps the script and says why', async ({ page }) => {
     await openEditor(page);
     await setScript(page, '-- keep me\nreturn 1');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]) });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]),
+      });
     await expect(page.getByTestId('notice')).toContainText('not a .lua file');
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('keep me');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'mine.lua', mimeType: 'text/plain', buffer: Buffer.from('-- uploaded\nreturn 0\n') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({
+        name: 'mine.lua',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('-- uploaded\nreturn 0\n'),
+      });
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('uploaded');
   });
 
@@ -101,7 +121,7 @@ test.describe('the Lua editor', () => {
     await openEditor(page);
     await setScript(page, '-- shared script\nreturn 1');
     await page.getByTestId('share').click();
-    const link = await page.getByTestId('share-link').inputValue();
+    const link = await page.getByTestId('editor-share-link').inputValue();
     expect(link).toContain('#/editor?s=');
     await page.evaluate(() => localStorage.clear());
     await page.goto(link);
@@ -109,12 +129,16 @@ test.describe('the Lua editor', () => {
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('shared script');
   });
 
-  test('the seed token bucket admits exactly what the built-in token bucket admits', async ({ page }) => {
+  test('the seed token bucket admits exactly what the built-in token bucket admits', async ({
+    page,
+  }) => {
     await openEditor(page);
     await expect(page.getByTestId('template')).toHaveValue('token-bucket');
     await page.getByTestId('compare-run').click();
     await expect(page.getByTestId('compare-same')).toBeVisible();
-    await expect(page.getByTestId('compare-result')).toContainText('Script admitted 14, token-bucket admitted 14 of 20');
+    await expect(page.getByTestId('compare-result')).toContainText(
+      'Script admitted 14, token-bucket admitted 14 of 20',
+    );
     // A change that breaks it shows the first difference in the scene.
     await page.getByTestId('args-input').fill('3, 1, {cost}');
     await run(page);
@@ -124,7 +148,9 @@ test.describe('the Lua editor', () => {
     await expect(page.getByTestId('trace')).toContainText('Trace: request');
   });
 
-  test('GET then SET double-spends as app-server code under latency, not as a script', async ({ page }) => {
+  test('GET then SET double-spends as app-server code under latency, not as a script', async ({
+    page,
+  }) => {
     await openEditor(page);
     await page.getByTestId('template').selectOption('get-then-set');
     await page.getByTestId('traffic').selectOption('race');

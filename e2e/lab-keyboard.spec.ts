@@ -15,7 +15,9 @@ async function ready(page: Page) {
 }
 
 test.describe('the time controls work from the keyboard alone', () => {
-  test('arrows step between events, space plays and pauses, + and - change the speed', async ({ page }) => {
+  test('arrows step between events, space plays and pauses, + and - change the speed', async ({
+    page,
+  }) => {
     await ready(page);
     // Focus the page itself, not a control.
     await page.locator('main#main').focus();

@@ -1,6 +1,9 @@
 import { expect, gotoRoute, test } from './fixtures';
 
-test('a copied link reproduces the scenario, seed and time in a new page', async ({ page, context }) => {
+test('a copied link reproduces the scenario, seed and time in a new page', async ({
+  page,
+  context,
+}) => {
   await gotoRoute(page, '#/lab');
   await page.waitForFunction(() => window.rateLab?.version === 1);
   await page.evaluate(async () => {

@@ -11,7 +11,12 @@ const WORKED = (placement: string) => ({
   requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
 });
 
-type Snap = { now: number; allowed: number; denied: number; decisions: { index: number; allowed: boolean }[] };
+type Snap = {
+  now: number;
+  allowed: number;
+  denied: number;
+  decisions: { index: number; allowed: boolean }[];
+};
 
 async function lab(page: Page, hash = '#/lab') {
   await gotoRoute(page, hash);
@@ -43,15 +48,22 @@ test.describe('the lab', () => {
     await expect(page.getByTestId('denied-count')).toHaveText('2');
     await expect(page.getByTestId('lane-compare').locator('.o-allowed dd')).toHaveText('5');
     await expect(page.getByTestId('caption')).toContainText('counter in each server admitted 5');
-    await expect(page.getByTestId('caption')).toContainText('one shared counter admitted 3 and answered 2 with 429');
+    await expect(page.getByTestId('caption')).toContainText(
+      'one shared counter admitted 3 and answered 2 with 429',
+    );
     await expect(page.getByTestId('server-A')).toBeVisible();
     await expect(page.getByTestId('server-B')).toBeVisible();
     await expect(page.getByTestId('shared-store')).toBeVisible();
     await expect(page.getByTestId('clock-now')).toHaveText('10.00');
-    await expect(page.getByRole('link', { name: /Start the lesson/ })).toHaveAttribute('href', '#/lessons/two-servers-one-budget');
+    await expect(page.getByRole('link', { name: /Start the lesson/ })).toHaveAttribute(
+      'href',
+      '#/lessons/two-servers-one-budget',
+    );
   });
 
-  test('window.rateLab runs the worked example headlessly (5 local, 3 shared)', async ({ page }) => {
+  test('window.rateLab runs the worked example headlessly (5 local, 3 shared)', async ({
+    page,
+  }) => {
     await lab(page);
     expect(await page.evaluate(() => window.rateLab!.version)).toBe(1);
     await load(page, WORKED('local'));
@@ -76,14 +88,27 @@ test.describe('the lab', () => {
     expect(s.decisions).toHaveLength(2);
   });
 
-  test('load() rejects a bad scenario with the engine message, and the last run keeps going', async ({ page }) => {
+  test('load() rejects a bad scenario with the engine message, and the last run keeps going', async ({
+    page,
+  }) => {
     await lab(page);
     await load(page, WORKED('shared'));
     const bad = { ...WORKED('shared'), requests: [{ at: 0, cost: -1 }] };
-    const msg = await page.evaluate((s) => window.rateLab!.load(s).then(() => 'ok', (e: Error) => e.message), bad);
+    const msg = await page.evaluate(
+      (s) =>
+        window.rateLab!.load(s).then(
+          () => 'ok',
+          (e: Error) => e.message,
+        ),
+      bad,
+    );
     expect(msg).toBe('requests[0].cost must be a finite number > 0');
     const unknown = await page.evaluate(
-      (s) => window.rateLab!.load(s).then(() => 'ok', (e: Error) => e.message),
+      (s) =>
+        window.rateLab!.load(s).then(
+          () => 'ok',
+          (e: Error) => e.message,
+        ),
       { ...WORKED('shared'), foo: 1 },
     );
     expect(unknown).toContain('scenario.foo is not a known field');
@@ -136,13 +161,18 @@ test.describe('the lab', () => {
     expect(await snapshot(page)).toEqual(a);
   });
 
-  test('a bad parameter shows the engine message next to the field; nothing breaks', async ({ page, guard }) => {
+  test('a bad parameter shows the engine message next to the field; nothing breaks', async ({
+    page,
+    guard,
+  }) => {
     await lab(page);
     await load(page, WORKED('shared'));
     await showPanel(page, 'Controls');
     const limit = page.getByTestId('field-params.limit');
     await limit.fill('-2');
-    await expect(page.getByTestId('field-error')).toContainText('params.limit must be a finite number > 0');
+    await expect(page.getByTestId('field-error')).toContainText(
+      'params.limit must be a finite number > 0',
+    );
     await expect(limit).toHaveAttribute('aria-invalid', 'true');
     await advance(page, 10);
     await expect(page.getByTestId('allowed-count')).toHaveText('3');
@@ -167,14 +197,27 @@ test.describe('the lab', () => {
         algorithm,
         params,
         placement: 'shared',
-        traffic: [{ pattern: 'steady', ratePerSecond: 2, from: 0, to: 6, key: 'client-1', ...(algorithm === 'concurrency' ? { duration: 1.5 } : {}) }],
+        traffic: [
+          {
+            pattern: 'steady',
+            ratePerSecond: 2,
+            from: 0,
+            to: 6,
+            key: 'client-1',
+            ...(algorithm === 'concurrency' ? { duration: 1.5 } : {}),
+          },
+        ],
       });
       await advance(page, 3);
       await showPanel(page, 'Request');
       await expect(page.getByTestId('state-panel').getByTestId(`state-${kind}`)).toBeVisible();
       // The scene's store draws the same state.
       await expect(page.getByTestId('shared-store').locator('.sv')).toHaveCount(1);
-      const label = await page.getByTestId('state-panel').getByRole('img').first().getAttribute('aria-label');
+      const label = await page
+        .getByTestId('state-panel')
+        .getByRole('img')
+        .first()
+        .getAttribute('aria-label');
       expect(label).toContain('client-1');
     });
   }
@@ -183,7 +226,10 @@ test.describe('the lab', () => {
     await lab(page);
     await load(page, WORKED('shared'));
     await advance(page, 10);
-    await page.getByTestId('lane-main').getByRole('button', { name: /Request 4 via server B/ }).click();
+    await page
+      .getByTestId('lane-main')
+      .getByRole('button', { name: /Request 4 via server B/ })
+      .click();
     await showPanel(page, 'Request');
     const http = page.getByTestId('http-response');
     await expect(http).toContainText('HTTP/1.1 429 Too Many Requests');
@@ -199,7 +245,10 @@ test.describe('the lab', () => {
     await advance(page, 10);
     const s = await snapshot(page);
     expect(s.allowed).toBe(3);
-    await page.getByTestId('lane-main').getByRole('button', { name: /Request 3 via server A/ }).click();
+    await page
+      .getByTestId('lane-main')
+      .getByRole('button', { name: /Request 3 via server A/ })
+      .click();
     await showPanel(page, 'Request');
     await expect(page.getByTestId('http-response')).toContainText('503 Service Unavailable');
   });

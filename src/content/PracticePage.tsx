@@ -153,7 +153,9 @@ function Problem({ p }: { p: Doc }) {
   const solution = directives(p, 'solution')[0];
   const graderId = String(p.front.grader ?? p.slug);
 
-  useEffect(() => window.scrollTo(0, 0), [p.slug]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [p.slug]);
 
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {

@@ -4,7 +4,12 @@
 // the replaced script for undo. zustand/vanilla: no React here.
 import { createStore } from 'zustand/vanilla';
 import type { RunMode, RunOutput } from '../core/scripts/runner';
-import { TEMPLATES, templateById, type ScriptTemplate, type TemplateId } from '../core/scripts/templates';
+import {
+  TEMPLATES,
+  templateById,
+  type ScriptTemplate,
+  type TemplateId,
+} from '../core/scripts/templates';
 import { trafficById, type TrafficId } from '../core/scripts/traffic';
 
 export interface ScriptDraft {
@@ -265,5 +270,9 @@ export function isEdited(id: TemplateId): boolean {
   const d = validDraft(readJson(`script.${id}`));
   const t = templateById(id);
   if (!d || !t) return false;
-  return d.source !== t.source || d.keys.join('\n') !== t.keys.join('\n') || d.args.join('\n') !== t.args.join('\n');
+  return (
+    d.source !== t.source ||
+    d.keys.join('\n') !== t.keys.join('\n') ||
+    d.args.join('\n') !== t.args.join('\n')
+  );
 }

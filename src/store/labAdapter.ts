@@ -111,7 +111,8 @@ export interface LabRun {
   eventTimes: Float64Array;
 }
 
-export type BuildResult = { ok: true; run: LabRun } | { ok: false; errors: string[]; message: string };
+export type BuildResult =
+  { ok: true; run: LabRun } | { ok: false; errors: string[]; message: string };
 
 /** Validate and run a scenario. Bad input returns the engine's messages (nothing throws). */
 export function buildRun(input: unknown): BuildResult {
@@ -163,14 +164,22 @@ function wrapRun(s: Scenario): LabRun {
   const targets: LimiterTarget[] = run.slots.map((sl) => {
     const where = sl.role === 'store' ? 'store' : (run.servers[sl.server] ?? '?');
     const pol = run.policies[sl.policy]!;
-    const kind: LimiterTarget['kind'] = sl.role === 'store' ? 'store' : sl.role === 'server' ? 'local' : 'fallback';
+    const kind: LimiterTarget['kind'] =
+      sl.role === 'store' ? 'store' : sl.role === 'server' ? 'local' : 'fallback';
     const label =
       kind === 'store'
         ? `Shared store${multi ? ` · ${pol.id}` : ''}`
         : kind === 'fallback'
           ? `Server ${where} fallback${multi ? ` · ${pol.id}` : ''}`
           : `Server ${where}${multi ? ` · ${pol.id}` : ''}`;
-    return { id: `slot:${sl.id}`, label, where, kind, policyId: pol.id, algorithm: sl.spec.algorithm };
+    return {
+      id: `slot:${sl.id}`,
+      label,
+      where,
+      kind,
+      policyId: pol.id,
+      algorithm: sl.spec.algorithm,
+    };
   });
   // Where each slot's views sit in the timeline's StateViews.
   const locate = run.slots.map((sl) => {
@@ -245,7 +254,13 @@ function wrapRun(s: Scenario): LabRun {
     decidedBy: decided,
     countsAt(t) {
       const c = tl.countsAt(t);
-      return { allowed: c.allowed + c.bypass, denied: c.denied, unavailable: c.unavailable, bypass: c.bypass, decided: c.decided };
+      return {
+        allowed: c.allowed + c.bypass,
+        denied: c.denied,
+        unavailable: c.unavailable,
+        bypass: c.bypass,
+        decided: c.decided,
+      };
     },
     request(i) {
       const r = requestEvents(run, i);
@@ -253,7 +268,8 @@ function wrapRun(s: Scenario): LabRun {
       if (s.placement === 'shared-nonatomic' && r.storeArrive !== null) {
         // What the read saw: the store's state when the read arrived (before this request's own write).
         const store = targets.find((x) => x.kind === 'store');
-        if (store) readView = views(store.id, r.storeArrive, 64).find((v) => v.key === r.key) ?? null;
+        if (store)
+          readView = views(store.id, r.storeArrive, 64).find((v) => v.key === r.key) ?? null;
       }
       return {
         index: i,
@@ -351,7 +367,11 @@ export function policyLimit(p: PolicySpec): number {
 }
 
 /** Admitted in the trailing window of length w at each sample time, and the maximum over the run. */
-export function windowedAdmits(run: LabRun, w: number, samples = 120): { points: { t: number; inWindow: number }[]; max: number; maxAt: number } {
+export function windowedAdmits(
+  run: LabRun,
+  w: number,
+  samples = 120,
+): { points: { t: number; inWindow: number }[]; max: number; maxAt: number } {
   const times: number[] = [];
   for (let j = 0; j < run.n; j++) {
     const i = run.byDecision[j]!;
@@ -402,7 +422,12 @@ export function viewUsage(v: LimiterView): { used: number; limit: number; unit: 
 }
 
 /** Per key usage over time from the engine's state views, for the top keys of one target. */
-export function usageSeries(run: LabRun, targetId: string, samples = 80, maxKeys = 4): { keys: string[]; limit: number; points: Record<string, number>[] } {
+export function usageSeries(
+  run: LabRun,
+  targetId: string,
+  samples = 80,
+  maxKeys = 4,
+): { keys: string[]; limit: number; points: Record<string, number>[] } {
   const end = Math.max(run.end, 1e-9);
   const keys = run.views(targetId, end, maxKeys).map((v) => v.key);
   const allKeys = new Set<string>();
@@ -430,9 +455,19 @@ function niceStep(x: number): number {
 }
 
 /** HTTP headers (IETF draft RateLimit fields) and problem body for a decided request. */
-export function httpResponse(run: LabRun, r: RequestInfo): { status: number; statusText: string; headers: [string, string][]; draftHeaders: [string, string][]; body: string | null } {
+export function httpResponse(
+  run: LabRun,
+  r: RequestInfo,
+): {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  draftHeaders: [string, string][];
+  body: string | null;
+} {
   const status = OUTCOME_HTTP[r.outcome];
-  const statusText = status === 200 ? 'OK' : status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+  const statusText =
+    status === 200 ? 'OK' : status === 429 ? 'Too Many Requests' : 'Service Unavailable';
   const headers: [string, string][] = [];
   const draftHeaders: [string, string][] = [];
   let body: string | null = null;
@@ -440,7 +475,8 @@ export function httpResponse(run: LabRun, r: RequestInfo): { status: number; sta
   const spec = run.scenario.policies.find((p) => p.id === pol?.id) ?? run.scenario.policies[0]!;
   if (r.outcome === 'denied') {
     headers.push(['Content-Type', 'application/problem+json']);
-    if (r.retryAfterSeconds !== null && r.retryAfterSeconds >= 0) headers.push(['Retry-After', String(r.retryAfterSeconds)]);
+    if (r.retryAfterSeconds !== null && r.retryAfterSeconds >= 0)
+      headers.push(['Retry-After', String(r.retryAfterSeconds)]);
     body = JSON.stringify(
       {
         type: 'https://ratelimitlab.example/problems/rate-limited',
@@ -472,18 +508,21 @@ export function httpResponse(run: LabRun, r: RequestInfo): { status: number; sta
     );
   } else {
     headers.push(['Content-Type', 'application/json']);
-    if (r.outcome === 'bypass') headers.push(['X-RateLimit-Bypass', 'store unavailable; failing open']);
+    if (r.outcome === 'bypass')
+      headers.push(['X-RateLimit-Bypass', 'store unavailable; failing open']);
   }
   if (r.outcome !== 'unavailable' && r.outcome !== 'bypass') {
     const q = policyLimit(spec);
     const w = policyWindow(spec);
     if (Number.isFinite(q)) {
-      const wPart = spec.algorithm === 'concurrency' || !Number.isFinite(w) ? '' : `;w=${+w.toFixed(3)}`;
+      const wPart =
+        spec.algorithm === 'concurrency' || !Number.isFinite(w) ? '' : `;w=${+w.toFixed(3)}`;
       draftHeaders.push(['RateLimit-Policy', `"${spec.id}";q=${q}${wPart}`]);
       const rem = r.remaining ?? (r.allowed ? null : 0);
       const parts = [`"${spec.id}"`];
       if (rem !== null) parts.push(`r=${Math.max(0, Math.floor(rem))}`);
-      if (r.retryAfterSeconds !== null && r.retryAfterSeconds > 0) parts.push(`t=${r.retryAfterSeconds}`);
+      if (r.retryAfterSeconds !== null && r.retryAfterSeconds > 0)
+        parts.push(`t=${r.retryAfterSeconds}`);
       draftHeaders.push(['RateLimit', parts.join(';')]);
     }
   }

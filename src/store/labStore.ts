@@ -52,7 +52,10 @@ export interface LabState {
   selectedLane: 'main' | 'compare';
   selectedTarget: string | null;
 
-  load(input: unknown, opts?: { keepTime?: boolean; play?: boolean }): { ok: true } | { ok: false; message: string; errors: string[] };
+  load(
+    input: unknown,
+    opts?: { keepTime?: boolean; play?: boolean },
+  ): { ok: true } | { ok: false; message: string; errors: string[] };
   edit(mutate: (draft: ScenarioInput) => void): boolean;
   setLanes(on: boolean): void;
   setAltAlgorithm(alg: string | null, params?: Record<string, unknown>): void;
@@ -83,13 +86,20 @@ function otherPlacement(input: ScenarioInput): ScenarioInput {
   return { ...input, placement: p === 'local' ? 'shared' : 'local' };
 }
 
-function buildCompare(input: ScenarioInput): { compare: LabRun | null; compareInput: ScenarioInput | null } {
+function buildCompare(input: ScenarioInput): {
+  compare: LabRun | null;
+  compareInput: ScenarioInput | null;
+} {
   const ci = otherPlacement(input);
   const r = buildRun(ci);
   return r.ok ? { compare: r.run, compareInput: ci } : { compare: null, compareInput: null };
 }
 
-function buildAlt(input: ScenarioInput, alt: string | null, params?: Record<string, unknown>): LabRun | null {
+function buildAlt(
+  input: ScenarioInput,
+  alt: string | null,
+  params?: Record<string, unknown>,
+): LabRun | null {
   if (!alt || input.policies) return null;
   const r = buildRun({ ...input, algorithm: alt, params: params ?? DEFAULT_PARAMS[alt] ?? {} });
   return r.ok ? r.run : null;
@@ -178,7 +188,9 @@ export const labStore = createStore<LabState>()((set, get) => ({
       viewTick: s.viewTick + 1,
       shownNow: now,
       selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
-      selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget) ? s.selectedTarget : null,
+      selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget)
+        ? s.selectedTarget
+        : null,
     });
     return true;
   },
@@ -238,7 +250,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
   },
   tick() {
     const w = performance.now();
-    if (w - lastTickWall > 100) {
+    if (w - lastTickWall > 150) {
       lastTickWall = w;
       set({ viewTick: get().viewTick + 1, shownNow: get().now });
     }

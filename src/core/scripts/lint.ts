@@ -24,7 +24,8 @@ const BITWISE: Record<string, string> = {
   '>>': 'shift right (`>>`)',
 };
 
-const REDIS_51 = 'Redis runs Lua 5.1, where this is a syntax error (it only runs here because the lab uses Lua 5.4)';
+const REDIS_51 =
+  'Redis runs Lua 5.1, where this is a syntax error (it only runs here because the lab uses Lua 5.4)';
 
 /** Redis 7 drops a `#!lua flags=...` first line but keeps its line break. */
 function stripShebang(src: string): string {
@@ -200,8 +201,7 @@ export function lintLua(source: string): LintMarker[] {
  * `ERR Error compiling script (new function): user_script:3: ...` (compile).
  */
 export function errorLine(message: string): number | null {
-  const m =
-    /on @user_script:(\d+)\./.exec(message) ?? /user_script:(\d+):/.exec(message) ?? null;
+  const m = /on @user_script:(\d+)\./.exec(message) ?? /user_script:(\d+):/.exec(message) ?? null;
   return m ? Number(m[1]) : null;
 }
 

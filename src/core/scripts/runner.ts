@@ -105,7 +105,16 @@ const READS = new Set([
   'ttl',
   'pttl',
 ]);
-const NOT_WRITES = new Set([...READS, 'time', 'type', 'hexists', 'hlen', 'hkeys', 'dbsize', 'keys']);
+const NOT_WRITES = new Set([
+  ...READS,
+  'time',
+  'type',
+  'hexists',
+  'hlen',
+  'hkeys',
+  'dbsize',
+  'keys',
+]);
 
 function lineOf(message: string): number | null {
   const m = /on @user_script:(\d+)\./.exec(message) ?? /user_script:(\d+):/.exec(message);
@@ -121,15 +130,14 @@ function commandKeys(args: string[]): string[] {
   return [args[1]!];
 }
 
+/** Virtual times on the model's microsecond grid (no 1.3000000000000003 in the trace). */
+const us = (t: number) => Math.round(t * 1e6) / 1e6;
+
 function errorDecision(message: string): Decision {
   return { allowed: false, retryAfterSeconds: null, error: message };
 }
 
-export function runScriptOn(
-  engine: LuaRuntime,
-  input: RunInput,
-  wallNow: () => number,
-): RunOutput {
+export function runScriptOn(engine: LuaRuntime, input: RunInput, wallNow: () => number): RunOutput {
   const sha = sha1Hex(input.script);
   const compiled = engine.compile(input.script, sha);
   const out: RunOutput = {
@@ -230,7 +238,7 @@ export function runScriptOn(
   if (input.mode === 'script') {
     for (const { r, index } of order) {
       const rec = records[index]!;
-      const t = r.at + input.latency;
+      const t = us(r.at + input.latency);
       rec.decidedAt = t;
       if (overBudget()) {
         skip(rec);
@@ -243,7 +251,13 @@ export function runScriptOn(
       calls = [];
       let reply = model.call(['EVALSHA', sha, String(rec.keys.length), ...rec.keys, ...rec.argv]);
       if (reply.t === 'err' && reply.v.startsWith('NOSCRIPT'))
-        reply = model.call(['EVAL', input.script, String(rec.keys.length), ...rec.keys, ...rec.argv]);
+        reply = model.call([
+          'EVAL',
+          input.script,
+          String(rec.keys.length),
+          ...rec.keys,
+          ...rec.argv,
+        ]);
       rec.calls = calls;
       finish(rec, reply);
       frame(t);
@@ -253,14 +267,26 @@ export function runScriptOn(
 
   // App-server mode: a discrete-event run. Each request starts its Lua at its arrival time;
   // each redis.call travels to the store (latency), runs there, and its reply travels back.
-  type Ev = { time: number; seq: number; kind: 'start' | 'store' | 'resume'; i: number; args?: string[]; reply?: Reply };
+  type Ev = {
+    time: number;
+    seq: number;
+    kind: 'start' | 'store' | 'resume';
+    i: number;
+    args?: string[];
+    reply?: Reply;
+  };
   const queue: Ev[] = [];
   let seq = 0;
   const push = (e: Omit<Ev, 'seq'>) => {
-    const ev = { ...e, seq: seq++ };
+    const ev = { ...e, time: us(e.time), seq: seq++ };
     // Keep the queue sorted by (time, seq); it is small.
     let k = queue.length;
-    while (k > 0 && (queue[k - 1]!.time > ev.time || (queue[k - 1]!.time === ev.time && queue[k - 1]!.seq > ev.seq))) k--;
+    while (
+      k > 0 &&
+      (queue[k - 1]!.time > ev.time ||
+        (queue[k - 1]!.time === ev.time && queue[k - 1]!.seq > ev.seq))
+    )
+      k--;
     queue.splice(k, 0, ev);
   };
   for (const { r, index } of order) push({ time: r.at, kind: 'start', i: index });
@@ -311,7 +337,12 @@ export function runScriptOn(
       } else if (!NOT_WRITES.has(name) && reply.t !== 'err') {
         for (const k of names) {
           const v = version.get(k) ?? 0;
-          if (STALE_WRITES.has(name) && mine.has(k) && mine.get(k) !== v && lastWriter.get(k) !== ev.i)
+          if (
+            STALE_WRITES.has(name) &&
+            mine.has(k) &&
+            mine.get(k) !== v &&
+            lastWriter.get(k) !== ev.i
+          )
             stale = true;
           version.set(k, v + 1);
           lastWriter.set(k, ev.i);

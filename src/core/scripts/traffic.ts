@@ -39,7 +39,12 @@ export const TRAFFIC: readonly TrafficPreset[] = [
     label: 'Worked example: A, B, A, B, A',
     describe: '5 requests from one client, one a second, alternating servers.',
     requests: () =>
-      ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1', cost: 1 })),
+      ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({
+        at: i + 1,
+        server,
+        key: 'client-1',
+        cost: 1,
+      })),
   },
   {
     id: 'burst',
@@ -78,7 +83,8 @@ export const TRAFFIC: readonly TrafficPreset[] = [
       const out: EditorRequest[] = [];
       for (let i = 0; i < 25; i++)
         out.push({ at: round(0.4 + i * 0.4), server: AB(i), key: 'client-1', cost: 1 });
-      for (let i = 0; i < 5; i++) out.push({ at: 1 + i * 2, server: AB(i + 1), key: 'client-2', cost: 1 });
+      for (let i = 0; i < 5; i++)
+        out.push({ at: 1 + i * 2, server: AB(i + 1), key: 'client-2', cost: 1 });
       return out.sort((a, b) => a.at - b.at);
     },
   },

@@ -20,16 +20,39 @@ export interface EditorPanelProps {
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-export function EditorPanel({ value, onChange, label, height = '28rem', onRun, running, runProblems = [], toolbar }: EditorPanelProps) {
+export function EditorPanel({
+  value,
+  onChange,
+  label,
+  height = '28rem',
+  onRun,
+  running,
+  runProblems = [],
+  toolbar,
+}: EditorPanelProps) {
   const deferred = useDeferredValue(value);
   const lint = useMemo(() => lintProblems(deferred), [deferred]);
-  const problems = useMemo(() => [...lint, ...runProblems].sort((a, b) => a.line - b.line || (a.severity === 'error' ? -1 : 1)), [lint, runProblems]);
-  const [reveal, setReveal] = useState<{ line: number; column: number; nonce: number } | null>(null);
+  const problems = useMemo(
+    () =>
+      [...lint, ...runProblems].sort(
+        (a, b) => a.line - b.line || (a.severity === 'error' ? -1 : 1),
+      ),
+    [lint, runProblems],
+  );
+  const [reveal, setReveal] = useState<{ line: number; column: number; nonce: number } | null>(
+    null,
+  );
   return (
     <div className="ed-panel" data-testid="editor-panel">
       {onRun && (
         <div className="ed-toolbar">
-          <button type="button" className="button primary ed-run" data-testid="run" onClick={onRun} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <button
+            type="button"
+            className="button primary ed-run"
+            data-testid="run"
+            onClick={onRun}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+          >
             <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden>
               <path d="M2 1l9 5-9 5z" fill="currentColor" />
             </svg>
@@ -39,7 +62,15 @@ export function EditorPanel({ value, onChange, label, height = '28rem', onRun, r
           {toolbar}
         </div>
       )}
-      <LuaEditor label={label} value={value} onChange={onChange} height={height} markers={problems} onRun={onRun} reveal={reveal} />
+      <LuaEditor
+        label={label}
+        value={value}
+        onChange={onChange}
+        height={height}
+        markers={problems}
+        onRun={onRun}
+        reveal={reveal}
+      />
       <div className="ed-problems" data-testid="problems" aria-live="polite">
         {problems.length === 0 ? (
           <p className="ed-ok">
@@ -48,8 +79,17 @@ export function EditorPanel({ value, onChange, label, height = '28rem', onRun, r
         ) : (
           <ul>
             {problems.map((p, k) => (
-              <li key={k} className={`ed-problem ${p.severity}`} data-testid={`problem-${p.severity}`}>
-                <button type="button" className="ed-line" onClick={() => setReveal({ line: p.line, column: p.column, nonce: Date.now() })} aria-label={`Go to line ${p.line}`}>
+              <li
+                key={k}
+                className={`ed-problem ${p.severity}`}
+                data-testid={`problem-${p.severity}`}
+              >
+                <button
+                  type="button"
+                  className="ed-line"
+                  onClick={() => setReveal({ line: p.line, column: p.column, nonce: Date.now() })}
+                  aria-label={`Go to line ${p.line}`}
+                >
                   {p.severity === 'error' ? '✕' : '!'} line {p.line}
                 </button>
                 <span className="ed-msg">
@@ -57,7 +97,11 @@ export function EditorPanel({ value, onChange, label, height = '28rem', onRun, r
                   {p.requests && p.requests.length > 0 && (
                     <span className="muted">
                       {' '}
-                      (request{p.requests.length > 1 ? 's' : ''} {p.requests.slice(0, 6).map((i) => i + 1).join(', ')}
+                      (request{p.requests.length > 1 ? 's' : ''}{' '}
+                      {p.requests
+                        .slice(0, 6)
+                        .map((i) => i + 1)
+                        .join(', ')}
                       {p.requests.length > 6 ? `, +${p.requests.length - 6}` : ''})
                     </span>
                   )}

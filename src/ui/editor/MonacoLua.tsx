@@ -12,7 +12,17 @@ const SEVERITY = {
 } as const;
 
 export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
-  const { value, onChange, label, height = '24rem', readOnly, dark, markers, onRun, reveal } = props;
+  const {
+    value,
+    onChange,
+    label,
+    height = '24rem',
+    readOnly,
+    dark,
+    markers,
+    onRun,
+    reveal,
+  } = props;
   const [editor, setEditor] = useState<Ed | null>(null);
   const runRef = useRef(onRun);
   useEffect(() => {
@@ -29,7 +39,8 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
       (markers ?? []).map((m) => {
         const line = Math.min(Math.max(1, m.line), max);
         const endLine = Math.min(Math.max(line, m.endLine), max);
-        const endCol = m.endColumn > m.column || endLine > line ? m.endColumn : model.getLineMaxColumn(line);
+        const endCol =
+          m.endColumn > m.column || endLine > line ? m.endColumn : model.getLineMaxColumn(line);
         return {
           severity: SEVERITY[m.severity],
           message: m.message,

@@ -68,11 +68,12 @@ export class EditorWorkerClient {
         e.preventDefault();
         this.fail(new Error(`the Lua worker failed: ${e.message || 'it could not start'}`));
       };
-      this.ready = this.send({ type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS }, INIT_TIMEOUT_MS).then(
-        (r) => {
-          if (r.type === 'error') throw new Error(r.message);
-        },
-      );
+      this.ready = this.send(
+        { type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS },
+        INIT_TIMEOUT_MS,
+      ).then((r) => {
+        if (r.type === 'error') throw new Error(r.message);
+      });
       this.ready.catch(() => this.terminate());
     }
     return this.ready;

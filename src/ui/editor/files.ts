@@ -20,10 +20,16 @@ export function downloadLua(name: string, source: string): void {
 }
 
 /** Read an uploaded file as a Lua script, or say plainly why it cannot be one. */
-export async function readLuaFile(file: File): Promise<{ ok: true; source: string } | { ok: false; message: string }> {
+export async function readLuaFile(
+  file: File,
+): Promise<{ ok: true; source: string } | { ok: false; message: string }> {
   if (!/\.(lua|txt)$/i.test(file.name))
-    return { ok: false, message: `"${file.name}" is not a .lua file. Your script was not changed.` };
-  if (file.size === 0) return { ok: false, message: `"${file.name}" is empty. Your script was not changed.` };
+    return {
+      ok: false,
+      message: `"${file.name}" is not a .lua file. Your script was not changed.`,
+    };
+  if (file.size === 0)
+    return { ok: false, message: `"${file.name}" is empty. Your script was not changed.` };
   if (file.size > MAX_UPLOAD_BYTES)
     return {
       ok: false,
@@ -36,7 +42,10 @@ export async function readLuaFile(file: File): Promise<{ ok: true; source: strin
     return { ok: false, message: `"${file.name}" is not UTF-8 text. Your script was not changed.` };
   }
   if (text.includes('\u0000'))
-    return { ok: false, message: `"${file.name}" looks like a binary file, not Lua source. Your script was not changed.` };
+    return {
+      ok: false,
+      message: `"${file.name}" looks like a binary file, not Lua source. Your script was not changed.`,
+    };
   return { ok: true, source: text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') };
 }
 
@@ -56,7 +65,8 @@ export function shareUrl(s: Omit<SharedScript, 'v'>): string {
   return `${base}#/editor?s=${encodeShare({ v: 1, ...s })}`;
 }
 
-const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const strings = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 /** Decode `?s=`; throws an Error that says what is wrong with the link. */
 export function readShared(param: string): SharedScript & { draft: ScriptDraft } {
@@ -66,7 +76,8 @@ export function readShared(param: string): SharedScript & { draft: ScriptDraft }
   const template = templateById(String(v.template ?? ''))?.id ?? 'token-bucket';
   const keys = strings(v.keys) ? v.keys : (templateById(template)?.keys ?? []);
   const args = strings(v.args) ? v.args : (templateById(template)?.args ?? []);
-  const latency = typeof v.latencyMs === 'number' && v.latencyMs >= 0 && v.latencyMs <= 2000 ? v.latencyMs : 50;
+  const latency =
+    typeof v.latencyMs === 'number' && v.latencyMs >= 0 && v.latencyMs <= 2000 ? v.latencyMs : 50;
   return {
     v: 1,
     template,

@@ -15,7 +15,9 @@ export function fmtReply(r: JsonReply, depth = 0): string {
 }
 
 export function fmtArgs(args: readonly string[]): string {
-  return args.map((a, i) => (i === 0 ? a.toUpperCase() : /^[\w:.{}+\-*]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  return args
+    .map((a, i) => (i === 0 ? a.toUpperCase() : /^[\w:.{}+\-*]+$/.test(a) ? a : JSON.stringify(a)))
+    .join(' ');
 }
 
 export const fmtT = (t: number) => `${t.toFixed(3).replace(/\.?0+$/, '') || '0'} s`;

@@ -31,7 +31,9 @@ export function RunSummary() {
   if (!output)
     return (
       <p className="muted ed-summary" data-testid="run-summary">
-        {running ? 'Running the script in its worker…' : 'Press Run to send this script the traffic below.'}
+        {running
+          ? 'Running the script in its worker…'
+          : 'Press Run to send this script the traffic below.'}
       </p>
     );
   const recs = output.records;
@@ -41,26 +43,38 @@ export function RunSummary() {
   return (
     <div className="ed-summary" data-testid="run-summary" aria-live="polite">
       <p>
-        <strong data-testid="run-allowed">{allowed}</strong> admitted, <strong data-testid="run-denied">{recs.length - allowed - errors}</strong> denied
+        <strong data-testid="run-allowed">{allowed}</strong> admitted,{' '}
+        <strong data-testid="run-denied">{recs.length - allowed - errors}</strong> denied
         {errors > 0 && (
           <>
             , <strong data-testid="run-errors">{errors}</strong> errors
           </>
         )}{' '}
-        of {recs.length} requests, {mode === 'script' ? 'each as one atomic EVALSHA' : 'as app-server code, one round trip per redis.call'}.
+        of {recs.length} requests,{' '}
+        {mode === 'script'
+          ? 'each as one atomic EVALSHA'
+          : 'as app-server code, one round trip per redis.call'}
+        .
         {mode === 'app' && (
           <>
             {' '}
-            <strong data-testid="run-stale">{stale}</strong> lost update{stale === 1 ? '' : 's'} (a write based on a stale read).
+            <strong data-testid="run-stale">{stale}</strong> lost update{stale === 1 ? '' : 's'} (a
+            write based on a stale read).
           </>
         )}
         {running && <span className="muted"> Running again…</span>}
       </p>
-      {output.compileError && <p className="notice error">The script does not compile, so every request failed. See the problem under the editor.</p>}
+      {output.compileError && (
+        <p className="notice error">
+          The script does not compile, so every request failed. See the problem under the editor.
+        </p>
+      )}
       {output.killedCount > 0 && (
         <p className="notice error" data-testid="runaway">
-          Runaway script stopped: {output.killedCount} run{output.killedCount === 1 ? '' : 's'} went past the time budget and {output.killedCount === 1 ? 'was' : 'were'} killed
-          {output.skippedCount > 0 && `; the lab skipped the other ${output.skippedCount} requests`}. The page and the time controls keep working.
+          Runaway script stopped: {output.killedCount} run{output.killedCount === 1 ? '' : 's'} went
+          past the time budget and {output.killedCount === 1 ? 'was' : 'were'} killed
+          {output.skippedCount > 0 && `; the lab skipped the other ${output.skippedCount} requests`}
+          . The page and the time controls keep working.
         </p>
       )}
     </div>
@@ -110,13 +124,18 @@ export function TracePanel() {
       <h2 id="trace-h">Trace{rec ? `: request ${rec.index + 1}` : ''}</h2>
       <RequestPicker />
       {!rec ? (
-        <p className="muted">Run the script, then pick a request (or play the scene) to see every Redis call it made.</p>
+        <p className="muted">
+          Run the script, then pick a request (or play the scene) to see every Redis call it made.
+        </p>
       ) : (
         <>
           <p className="ed-trace-head">
-            <OutcomeGlyph outcome={outcomeOf(rec)} size={18} /> <strong>{OUTCOME_LABEL[outcomeOf(rec)]}</strong> · arrived {fmtT(rec.at)} at server {rec.server} · key{' '}
-            <code>{rec.key}</code>
-            {selected === null && <span className="muted"> (latest decided; pick one above to pin it)</span>}
+            <OutcomeGlyph outcome={outcomeOf(rec)} size={18} />{' '}
+            <strong>{OUTCOME_LABEL[outcomeOf(rec)]}</strong> · arrived {fmtT(rec.at)} at server{' '}
+            {rec.server} · key <code>{rec.key}</code>
+            {selected === null && (
+              <span className="muted"> (latest decided; pick one above to pin it)</span>
+            )}
           </p>
           {rec.skipped ? (
             <p className="muted">Not run: earlier requests used up this run's time budget.</p>
@@ -140,22 +159,40 @@ export function TracePanel() {
                     <span className="ed-arrow" aria-hidden>
                       →
                     </span>
-                    <code className={typeof c.reply === 'object' && c.reply !== null && !Array.isArray(c.reply) && 'err' in c.reply ? 'ed-reply err' : 'ed-reply'}>{fmtReply(c.reply)}</code>
-                    {c.stale && <span className="ed-badge">lost update: overwrote a newer value</span>}
+                    <code
+                      className={
+                        typeof c.reply === 'object' &&
+                        c.reply !== null &&
+                        !Array.isArray(c.reply) &&
+                        'err' in c.reply
+                          ? 'ed-reply err'
+                          : 'ed-reply'
+                      }
+                    >
+                      {fmtReply(c.reply)}
+                    </code>
+                    {c.stale && (
+                      <span className="ed-badge">lost update: overwrote a newer value</span>
+                    )}
                   </li>
                 ))}
                 {rec.calls.length === 0 && <li className="muted">No Redis calls.</li>}
               </ol>
               <p className="ed-final" data-testid="trace-reply">
                 Script reply: <code>{fmtReply(rec.reply)}</code>
-                {mode === 'app' && <span className="muted"> · decided at {fmtT(rec.decidedAt)}</span>}
+                {mode === 'app' && (
+                  <span className="muted"> · decided at {fmtT(rec.decidedAt)}</span>
+                )}
               </p>
-              {rec.decision.error !== undefined && <p className="notice error small">{rec.decision.error}</p>}
+              {rec.decision.error !== undefined && (
+                <p className="notice error small">{rec.decision.error}</p>
+              )}
               {rec.logs.length > 0 && (
                 <ul className="ed-logs" aria-label="redis.log">
                   {rec.logs.map((l, k) => (
                     <li key={k}>
-                      <code>[{['debug', 'verbose', 'notice', 'warning'][l.level] ?? l.level}]</code> {l.message}
+                      <code>[{['debug', 'verbose', 'notice', 'warning'][l.level] ?? l.level}]</code>{' '}
+                      {l.message}
                     </li>
                   ))}
                 </ul>
@@ -216,7 +253,9 @@ export function KeyInspector() {
         Keys in the store <span className="muted small">at t = {now.toFixed(2)} s</span>
       </h2>
       {keys.length === 0 ? (
-        <p className="muted">{output ? 'No keys yet at this moment.' : 'Run the script to fill the store.'}</p>
+        <p className="muted">
+          {output ? 'No keys yet at this moment.' : 'Run the script to fill the store.'}
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="ed-table">
@@ -258,7 +297,9 @@ export function ComparePanel() {
   const draft = useEditor((s) => s.draft);
   const ref = referenceFor(draft, templateId);
   const [alg, setAlg] = useState<string>(ref?.algorithm ?? 'token-bucket');
-  const [paramsText, setParamsText] = useState<string>(JSON.stringify(ref?.params ?? { capacity: 5, refillPerSecond: 1 }));
+  const [paramsText, setParamsText] = useState<string>(
+    JSON.stringify(ref?.params ?? { capacity: 5, refillPerSecond: 1 }),
+  );
   const [err, setErr] = useState<string | null>(null);
   const [forTemplate, setForTemplate] = useState(templateId);
   if (forTemplate !== templateId) {
@@ -289,7 +330,11 @@ export function ComparePanel() {
       <div className="ed-cmp-form">
         <label className="field">
           <span>Algorithm</span>
-          <select value={alg} onChange={(e) => setAlg(e.target.value)} data-testid="compare-algorithm">
+          <select
+            value={alg}
+            onChange={(e) => setAlg(e.target.value)}
+            data-testid="compare-algorithm"
+          >
             {BUILTIN_ALGORITHMS.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -300,7 +345,14 @@ export function ComparePanel() {
         </label>
         <label className="field ed-grow">
           <span>Parameters (JSON)</span>
-          <input value={paramsText} onChange={(e) => setParamsText(e.target.value)} spellCheck={false} className="mono" data-testid="compare-params" aria-invalid={err ? true : undefined} />
+          <input
+            value={paramsText}
+            onChange={(e) => setParamsText(e.target.value)}
+            spellCheck={false}
+            className="mono"
+            data-testid="compare-params"
+            aria-invalid={err ? true : undefined}
+          />
         </label>
         {ref && (
           <button
@@ -314,7 +366,13 @@ export function ComparePanel() {
             Use the reference (from ARGV)
           </button>
         )}
-        <button type="button" className="button primary" onClick={runCompare} disabled={!output} data-testid="compare-run">
+        <button
+          type="button"
+          className="button primary"
+          onClick={runCompare}
+          disabled={!output}
+          data-testid="compare-run"
+        >
           Compare
         </button>
       </div>
@@ -326,7 +384,8 @@ export function ComparePanel() {
           ) : (
             <>
               <p>
-                Script admitted <strong>{compare.scriptAllowed}</strong>, {compare.algorithm} admitted <strong>{compare.builtinAllowed}</strong> of {compare.total}.{' '}
+                Script admitted <strong>{compare.scriptAllowed}</strong>, {compare.algorithm}{' '}
+                admitted <strong>{compare.builtinAllowed}</strong> of {compare.total}.{' '}
                 {compare.diffs.length === 0 ? (
                   <strong className="ed-same" data-testid="compare-same">
                     Every decision is the same.
@@ -339,7 +398,12 @@ export function ComparePanel() {
               </p>
               {compare.diffs.length > 0 && (
                 <>
-                  <button type="button" className="button" onClick={() => jumpToRequest(compare.diffs[0]!.index)} data-testid="compare-jump">
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => jumpToRequest(compare.diffs[0]!.index)}
+                    data-testid="compare-jump"
+                  >
                     Jump to the first difference (request {compare.diffs[0]!.index + 1})
                   </button>
                   <div className="table-scroll">
@@ -357,7 +421,11 @@ export function ComparePanel() {
                       </thead>
                       <tbody>
                         {compare.diffs.slice(0, 50).map((d) => {
-                          const so: Outcome = d.script.error ? 'unavailable' : d.script.allowed ? 'allowed' : 'denied';
+                          const so: Outcome = d.script.error
+                            ? 'unavailable'
+                            : d.script.allowed
+                              ? 'allowed'
+                              : 'denied';
                           const bo: Outcome = d.builtin.allowed ? 'allowed' : 'denied';
                           return (
                             <tr key={d.index}>
@@ -366,13 +434,18 @@ export function ComparePanel() {
                               </td>
                               <td className="num">{fmtT(d.at)}</td>
                               <td>
-                                <OutcomeGlyph outcome={so} /> {d.script.error ? 'error' : OUTCOME_LABEL[so]}
+                                <OutcomeGlyph outcome={so} />{' '}
+                                {d.script.error ? 'error' : OUTCOME_LABEL[so]}
                               </td>
                               <td>
                                 <OutcomeGlyph outcome={bo} /> {OUTCOME_LABEL[bo]}
                               </td>
                               <td>
-                                <button type="button" className="button small" onClick={() => jumpToRequest(d.index)}>
+                                <button
+                                  type="button"
+                                  className="button small"
+                                  onClick={() => jumpToRequest(d.index)}
+                                >
                                   Show
                                 </button>
                               </td>
@@ -388,8 +461,12 @@ export function ComparePanel() {
           )}
         </div>
       )}
-      {!compare && <p className="muted small">Runs the built-in on the same requests (as one shared, atomic limiter) and lists every request where the decisions differ.</p>}
+      {!compare && (
+        <p className="muted small">
+          Runs the built-in on the same requests (as one shared, atomic limiter) and lists every
+          request where the decisions differ.
+        </p>
+      )}
     </section>
   );
 }
-

@@ -13,7 +13,10 @@ export interface Problem extends EditorMarker {
 }
 
 export function lintProblems(source: string): Problem[] {
-  return lintLua(source).map((m) => ({ ...m, source: m.severity === 'error' ? 'syntax' : 'Redis' }));
+  return lintLua(source).map((m) => ({
+    ...m,
+    source: m.severity === 'error' ? 'syntax' : 'Redis',
+  }));
 }
 
 export function runProblems(output: RunOutput | null, source: string): Problem[] {
@@ -39,7 +42,10 @@ export function runProblems(output: RunOutput | null, source: string): Problem[]
   for (const r of output.records) {
     const e = r.decision.error;
     if (e === undefined || r.skipped) continue;
-    const raw = typeof r.reply === 'object' && r.reply !== null && !Array.isArray(r.reply) && 'err' in r.reply ? r.reply.err : e;
+    const raw =
+      typeof r.reply === 'object' && r.reply !== null && !Array.isArray(r.reply) && 'err' in r.reply
+        ? r.reply.err
+        : e;
     const line = r.errorLine ?? errorLine(raw) ?? 1;
     const message = r.killed
       ? `Runaway script stopped: it ran past the lab's time budget (a real Redis would block every other client). ${readableError(raw).replace(/^Script killed by the lab: /, '')}`

@@ -97,7 +97,20 @@ class ReplayLimiter implements Limiter {
 
 class NotRunLimiter extends ReplayLimiter {
   constructor() {
-    super({ script: '', keys: [], args: [], output: { mode: 'script', records: [], frames: [], compileError: null, killedCount: 0, skippedCount: 0 }, order: [] });
+    super({
+      script: '',
+      keys: [],
+      args: [],
+      output: {
+        mode: 'script',
+        records: [],
+        frames: [],
+        compileError: null,
+        killedCount: 0,
+        skippedCount: 0,
+      },
+      order: [],
+    });
   }
 }
 

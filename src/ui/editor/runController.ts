@@ -5,7 +5,12 @@ import { simulate } from '../../core/simulate';
 import type { RunOutput } from '../../core/scripts/runner';
 import { templateById } from '../../core/scripts/templates';
 import { trafficById, type EditorRequest } from '../../core/scripts/traffic';
-import { editorStore, type CompareDiff, type CompareResult, type ScriptDraft } from '../../store/editorStore';
+import {
+  editorStore,
+  type CompareDiff,
+  type CompareResult,
+  type ScriptDraft,
+} from '../../store/editorStore';
 import { labStore } from '../../store/labStore';
 import { editorWorker, RUN_BUDGET_MS } from './editorWorkerClient';
 import { setRecording } from './replay';
@@ -20,7 +25,12 @@ function arrivalOrder(requests: readonly EditorRequest[]): number[] {
 }
 
 /** The lab scenario the scene runs for a draft (a real `algorithm: "lua"` scenario). */
-export function sceneScenario(draft: ScriptDraft, requests: readonly EditorRequest[], mode: 'script' | 'app', latency: number) {
+export function sceneScenario(
+  draft: ScriptDraft,
+  requests: readonly EditorRequest[],
+  mode: 'script' | 'app',
+  latency: number,
+) {
   return {
     algorithm: 'lua',
     params: { script: draft.source, keys: draft.keys, args: draft.args },
@@ -56,31 +66,48 @@ export async function runEditor(opts: { play?: boolean } = {}): Promise<void> {
     return;
   }
   if (my !== generation) return;
-  setRecording({ script: draft.source, keys: draft.keys, args: draft.args, output, order: arrivalOrder(requests) });
+  setRecording({
+    script: draft.source,
+    keys: draft.keys,
+    args: draft.args,
+    output,
+    order: arrivalOrder(requests),
+  });
   const lab = labStore.getState();
   if (lab.lanes) lab.setLanes(false);
   if (lab.altAlgorithm) lab.setAltAlgorithm(null);
-  const loaded = labStore.getState().load(sceneScenario(draft, requests, mode, latency), { play: opts.play ?? true });
-  editorStore.getState().setOutput(output, draft, loaded.ok ? null : `The scene could not run: ${loaded.message}`);
+  const loaded = labStore
+    .getState()
+    .load(sceneScenario(draft, requests, mode, latency), { play: opts.play ?? true });
+  editorStore
+    .getState()
+    .setOutput(output, draft, loaded.ok ? null : `The scene could not run: ${loaded.message}`);
   // Keep a comparison the learner asked for in step with the new run.
   const cmp = editorStore.getState().compare;
   if (cmp) compareWith(cmp.algorithm, cmp.params);
 }
 
 /** The built-in the current template should agree with, its parameters read from ARGV. */
-export function referenceFor(draft: ScriptDraft, templateId: string): { algorithm: string; params: Record<string, unknown> } | null {
+export function referenceFor(
+  draft: ScriptDraft,
+  templateId: string,
+): { algorithm: string; params: Record<string, unknown> } | null {
   const ref = templateById(templateId)?.reference;
   if (!ref) return null;
   const params: Record<string, unknown> = { ...ref.params };
   for (const [name, pos] of Object.entries(ref.fromArgs ?? {})) {
     const v = Number(draft.args[pos]);
-    if (draft.args[pos] !== undefined && draft.args[pos]!.trim() !== '' && Number.isFinite(v)) params[name] = v;
+    if (draft.args[pos] !== undefined && draft.args[pos]!.trim() !== '' && Number.isFinite(v))
+      params[name] = v;
   }
   return { algorithm: ref.algorithm, params };
 }
 
 /** Run a built-in on the same requests as the last run and list where decisions differ. */
-export function compareWith(algorithm: string, params: Record<string, unknown>): CompareResult | null {
+export function compareWith(
+  algorithm: string,
+  params: Record<string, unknown>,
+): CompareResult | null {
   const es = editorStore.getState();
   const out = es.output;
   if (!out) return null;
@@ -114,7 +141,10 @@ export function compareWith(algorithm: string, params: Record<string, unknown>):
           at: r.at,
           server: r.server,
           key: r.key,
-          script: s.decision.error !== undefined ? { allowed: false, error: s.decision.error } : { allowed: s.decision.allowed },
+          script:
+            s.decision.error !== undefined
+              ? { allowed: false, error: s.decision.error }
+              : { allowed: s.decision.allowed },
           builtin: { allowed: b.allowed },
         });
     });

@@ -1,9 +1,27 @@
 // Charts (recharts): outcomes over time, each key's use against its limit, the most admitted
 // in any window of the policy's length, and two algorithms on the same traffic.
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
-import { outcomeSeries, policyLimit, policyWindow, usageSeries, windowedAdmits } from '../../store/labAdapter';
+import {
+  outcomeSeries,
+  policyLimit,
+  policyWindow,
+  usageSeries,
+  windowedAdmits,
+} from '../../store/labAdapter';
 import { labStore } from '../../store/labStore';
 import { TENANT_HUES } from './shapes';
 import { useLab } from './useLab';
@@ -15,7 +33,17 @@ function NowLine({ bucket }: { bucket: number }) {
   return <ReferenceLine x={now} stroke="var(--focus)" strokeDasharray="3 3" />;
 }
 
-function Card({ title, children, note, id }: { title: string; children: React.ReactNode; note?: React.ReactNode; id: string }) {
+function Card({
+  title,
+  children,
+  note,
+  id,
+}: {
+  title: string;
+  children: React.ReactNode;
+  note?: React.ReactNode;
+  id: string;
+}) {
   return (
     <figure className="chart-card" aria-labelledby={id} data-testid={id}>
       <figcaption id={id}>{title}</figcaption>
@@ -54,33 +82,91 @@ export function Charts() {
 
   return (
     <section className="charts" aria-label="Charts">
-      <Card id="chart-outcomes" title="Decisions over time" note={`Per ${+outcomes.width.toPrecision(3)} s interval. Dashed line: now.`}>
+      <Card
+        id="chart-outcomes"
+        title="Decisions over time"
+        note={`Per ${+outcomes.width.toPrecision(3)} s interval. Dashed line: now.`}
+      >
         <ResponsiveContainer width="100%" height={180}>
           <BarChart data={outcomes.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={fmt} {...axis} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={[0, 'dataMax']}
+              tickFormatter={fmt}
+              {...axis}
+            />
             <YAxis allowDecimals={false} {...axis} />
-            <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-            <Bar dataKey="allowed" name="admitted" stackId="a" fill="var(--ok)" isAnimationActive={false} />
-            <Bar dataKey="denied" name="429" stackId="a" fill="var(--deny)" isAnimationActive={false} />
-            <Bar dataKey="unavailable" name="503" stackId="a" fill="var(--unavail)" isAnimationActive={false} />
-            <Bar dataKey="bypass" name="bypass" stackId="a" fill="var(--bypass)" isAnimationActive={false} />
+            <Tooltip
+              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+            />
+            <Bar
+              dataKey="allowed"
+              name="admitted"
+              stackId="a"
+              fill="var(--ok)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="denied"
+              name="429"
+              stackId="a"
+              fill="var(--deny)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="unavailable"
+              name="503"
+              stackId="a"
+              fill="var(--unavail)"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="bypass"
+              name="bypass"
+              stackId="a"
+              fill="var(--bypass)"
+              isAnimationActive={false}
+            />
             <NowLine bucket={outcomes.width} />
           </BarChart>
         </ResponsiveContainer>
       </Card>
 
       {usage && (
-        <Card id="chart-usage" title={`Use against the limit: ${target!.label}`} note={`From the limiter's own state (${target!.algorithm}); line: the limit.`}>
+        <Card
+          id="chart-usage"
+          title={`Use against the limit: ${target!.label}`}
+          note={`From the limiter's own state (${target!.algorithm}); line: the limit.`}
+        >
           <ResponsiveContainer width="100%" height={180}>
             <LineChart data={usage.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
               <CartesianGrid stroke="var(--border)" vertical={false} />
-              <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={fmt} {...axis} />
+              <XAxis
+                dataKey="t"
+                type="number"
+                domain={[0, 'dataMax']}
+                tickFormatter={fmt}
+                {...axis}
+              />
               <YAxis {...axis} />
-              <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-              {Number.isFinite(usage.limit) && <ReferenceLine y={usage.limit} stroke="var(--deny)" strokeDasharray="4 3" />}
+              <Tooltip
+                contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+              />
+              {Number.isFinite(usage.limit) && (
+                <ReferenceLine y={usage.limit} stroke="var(--deny)" strokeDasharray="4 3" />
+              )}
               {usage.keys.map((k, i) => (
-                <Line key={k} dataKey={k} stroke={TENANT_HUES[i % TENANT_HUES.length]} dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" />
+                <Line
+                  key={k}
+                  dataKey={k}
+                  stroke={TENANT_HUES[i % TENANT_HUES.length]}
+                  dot={false}
+                  strokeWidth={2}
+                  isAnimationActive={false}
+                  type="stepAfter"
+                />
               ))}
               <NowLine bucket={run.end / 80 || 1} />
             </LineChart>
@@ -93,7 +179,8 @@ export function Charts() {
         title={`Admitted in the last ${+w.toPrecision(3)} s`}
         note={
           <>
-            Most admitted in any {+w.toPrecision(3)} s window: <strong data-testid="max-window">{windowed.max}</strong>
+            Most admitted in any {+w.toPrecision(3)} s window:{' '}
+            <strong data-testid="max-window">{windowed.max}</strong>
             {Number.isFinite(limit) && (
               <>
                 {' '}
@@ -108,12 +195,52 @@ export function Charts() {
         <ResponsiveContainer width="100%" height={180}>
           <LineChart data={windowed.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={fmt} {...axis} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={[0, 'dataMax']}
+              tickFormatter={fmt}
+              {...axis}
+            />
             <YAxis allowDecimals={false} {...axis} />
-            <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-            {Number.isFinite(limit) && <ReferenceLine y={limit} stroke="var(--deny)" strokeDasharray="4 3" label={{ value: 'limit', fill: 'var(--text-muted)', fontSize: 11, position: 'insideTopLeft' }} />}
-            {Number.isFinite(limit) && <ReferenceLine y={2 * limit} stroke="var(--unavail)" strokeDasharray="2 4" label={{ value: '2× limit', fill: 'var(--text-muted)', fontSize: 11, position: 'insideTopLeft' }} />}
-            <Line dataKey="inWindow" name="admitted in window" stroke="var(--ok)" dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" />
+            <Tooltip
+              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+            />
+            {Number.isFinite(limit) && (
+              <ReferenceLine
+                y={limit}
+                stroke="var(--deny)"
+                strokeDasharray="4 3"
+                label={{
+                  value: 'limit',
+                  fill: 'var(--text-muted)',
+                  fontSize: 11,
+                  position: 'insideTopLeft',
+                }}
+              />
+            )}
+            {Number.isFinite(limit) && (
+              <ReferenceLine
+                y={2 * limit}
+                stroke="var(--unavail)"
+                strokeDasharray="2 4"
+                label={{
+                  value: '2× limit',
+                  fill: 'var(--text-muted)',
+                  fontSize: 11,
+                  position: 'insideTopLeft',
+                }}
+              />
+            )}
+            <Line
+              dataKey="inWindow"
+              name="admitted in window"
+              stroke="var(--ok)"
+              dot={false}
+              strokeWidth={2}
+              isAnimationActive={false}
+              type="stepAfter"
+            />
           </LineChart>
         </ResponsiveContainer>
       </Card>
@@ -124,7 +251,8 @@ export function Charts() {
         note={
           altRun && altFinal ? (
             <>
-              {policy.algorithm} admitted <strong>{final.allowed}</strong>, {altAlg} admitted <strong>{altFinal.allowed}</strong>: a difference of{' '}
+              {policy.algorithm} admitted <strong>{final.allowed}</strong>, {altAlg} admitted{' '}
+              <strong>{altFinal.allowed}</strong>: a difference of{' '}
               {final.allowed - altFinal.allowed}.
             </>
           ) : (
@@ -152,13 +280,45 @@ export function Charts() {
           <ResponsiveContainer width="100%" height={150}>
             <LineChart data={cmp} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
               <CartesianGrid stroke="var(--border)" vertical={false} />
-              <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={fmt} {...axis} />
+              <XAxis
+                dataKey="t"
+                type="number"
+                domain={[0, 'dataMax']}
+                tickFormatter={fmt}
+                {...axis}
+              />
               <YAxis allowDecimals={false} {...axis} />
-              <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
+              <Tooltip
+                contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+              />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line dataKey="main" name={`${policy.algorithm} (admitted)`} stroke="var(--ok)" dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" />
-              <Line dataKey="alt" name={`${altAlg} (admitted)`} stroke="var(--accent)" strokeDasharray="5 3" dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" />
-              <Line dataKey="difference" stroke="var(--deny)" dot={false} strokeWidth={1.5} isAnimationActive={false} type="stepAfter" />
+              <Line
+                dataKey="main"
+                name={`${policy.algorithm} (admitted)`}
+                stroke="var(--ok)"
+                dot={false}
+                strokeWidth={2}
+                isAnimationActive={false}
+                type="stepAfter"
+              />
+              <Line
+                dataKey="alt"
+                name={`${altAlg} (admitted)`}
+                stroke="var(--accent)"
+                strokeDasharray="5 3"
+                dot={false}
+                strokeWidth={2}
+                isAnimationActive={false}
+                type="stepAfter"
+              />
+              <Line
+                dataKey="difference"
+                stroke="var(--deny)"
+                dot={false}
+                strokeWidth={1.5}
+                isAnimationActive={false}
+                type="stepAfter"
+              />
             </LineChart>
           </ResponsiveContainer>
         )}

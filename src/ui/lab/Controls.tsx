@@ -2,7 +2,13 @@
 // value shows the engine's message next to its field and the last valid run keeps running.
 import { useId, useState, type ReactNode } from 'react';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
-import { DEFAULT_PARAMS, labStore, LANE_LABEL, WORKED_EXAMPLE, type ScenarioInput } from '../../store/labStore';
+import {
+  DEFAULT_PARAMS,
+  labStore,
+  LANE_LABEL,
+  WORKED_EXAMPLE,
+  type ScenarioInput,
+} from '../../store/labStore';
 import { useLab } from './useLab';
 
 const PARAM_HELP: Record<string, string> = {
@@ -68,7 +74,16 @@ export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInpu
     label: 'Boundary attack: both sides of a window edge',
     apply(d) {
       d.requests = [];
-      d.traffic = [{ pattern: 'boundary-attack', windowSeconds: 60, boundary: 60, count: 10, spreadSeconds: 2, key: 'client-1' }];
+      d.traffic = [
+        {
+          pattern: 'boundary-attack',
+          windowSeconds: 60,
+          boundary: 60,
+          count: 10,
+          spreadSeconds: 2,
+          key: 'client-1',
+        },
+      ];
     },
   },
   {
@@ -76,7 +91,17 @@ export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInpu
     label: 'Four tenants, one noisy neighbour',
     apply(d) {
       d.requests = [];
-      d.traffic = [{ pattern: 'multi-tenant', tenants: 4, ratePerSecond: 0.5, noisyTenant: 0, noisyFactor: 6, from: 0, to: 40 }];
+      d.traffic = [
+        {
+          pattern: 'multi-tenant',
+          tenants: 4,
+          ratePerSecond: 0.5,
+          noisyTenant: 0,
+          noisyFactor: 6,
+          from: 0,
+          to: 40,
+        },
+      ];
     },
   },
   {
@@ -90,14 +115,18 @@ export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInpu
 ];
 
 function errorsFor(errors: string[], path: string): string[] {
-  return errors.filter((e) => e.startsWith(`${path} `) || e.startsWith(`${path}.`) || e.startsWith(`scenario.${path} `));
+  return errors.filter(
+    (e) =>
+      e.startsWith(`${path} `) || e.startsWith(`${path}.`) || e.startsWith(`scenario.${path} `),
+  );
 }
 
 function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
   let o = d as Record<string | number, unknown>;
   for (let k = 0; k < path.length - 1; k++) {
     const key = path[k]!;
-    if (typeof o[key] !== 'object' || o[key] === null) o[key] = typeof path[k + 1] === 'number' ? [] : {};
+    if (typeof o[key] !== 'object' || o[key] === null)
+      o[key] = typeof path[k + 1] === 'number' ? [] : {};
     o = o[key] as Record<string | number, unknown>;
   }
   const last = path[path.length - 1]!;
@@ -106,12 +135,36 @@ function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
 }
 
 const pathText = (p: (string | number)[]) =>
-  p.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), '');
+  p.reduce<string>(
+    (acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k),
+    '',
+  );
 
 /** A number field that sends whatever was typed to the engine and shows its verdict. */
-function NumberField({ label, help, path, value, errors, scale = 1, unit }: { label: string; help?: string; path: (string | number)[]; value: unknown; errors: string[]; scale?: number; unit?: string }) {
+function NumberField({
+  label,
+  help,
+  path,
+  value,
+  errors,
+  scale = 1,
+  unit,
+}: {
+  label: string;
+  help?: string;
+  path: (string | number)[];
+  value: unknown;
+  errors: string[];
+  scale?: number;
+  unit?: string;
+}) {
   const id = useId();
-  const shown = typeof value === 'number' ? String(+(value * scale).toPrecision(6)) : value === undefined ? '' : String(value);
+  const shown =
+    typeof value === 'number'
+      ? String(+(value * scale).toPrecision(6))
+      : value === undefined
+        ? ''
+        : String(value);
   const [text, setText] = useState(shown);
   const [synced, setSynced] = useState(shown);
   if (synced !== shown) {
@@ -153,7 +206,17 @@ function NumberField({ label, help, path, value, errors, scale = 1, unit }: { la
   );
 }
 
-function Group({ title, children, open, id }: { title: string; children: ReactNode; open?: boolean; id?: string }) {
+function Group({
+  title,
+  children,
+  open,
+  id,
+}: {
+  title: string;
+  children: ReactNode;
+  open?: boolean;
+  id?: string;
+}) {
   return (
     <details className="ctl-group" open={open} id={id}>
       <summary>{title}</summary>
@@ -168,14 +231,18 @@ export function Controls() {
   const lanes = useLab((s) => s.lanes);
   const edit = (f: (d: ScenarioInput) => void) => labStore.getState().edit(f);
   const multi = Array.isArray(input.policies);
-  const algorithm = String(input.algorithm ?? (multi ? ((input.policies as ScenarioInput[])[0]?.algorithm ?? '') : ''));
+  const algorithm = String(
+    input.algorithm ?? (multi ? ((input.policies as ScenarioInput[])[0]?.algorithm ?? '') : ''),
+  );
   const params = (input.params ?? {}) as Record<string, unknown>;
   const placement = String(input.placement ?? 'shared');
   const store = (input.store ?? {}) as Record<string, unknown>;
   const outage = ((store.outages as { from: number; to: number }[] | undefined) ?? [])[0];
   const traffic = (input.traffic as Record<string, unknown>[] | undefined)?.[0];
   const failureMode = String(input.failureMode ?? 'fail-closed');
-  const globalPolicy = multi ? (input.policies as ScenarioInput[]).find((p) => p.id === 'global') : undefined;
+  const globalPolicy = multi
+    ? (input.policies as ScenarioInput[]).find((p) => p.id === 'global')
+    : undefined;
   const unplaced = errors.filter(
     (e) => !/^(params|store|traffic\[0\]|servers|fallback|policies\[1\])/.test(e),
   );
@@ -210,13 +277,26 @@ export function Controls() {
             {(PARAM_ORDER[algorithm] ?? Object.keys(params)).map((p) =>
               BOOL_PARAMS.has(p) ? (
                 <label key={p} className="field inline">
-                  <input type="checkbox" checked={params[p] === true} onChange={(e) => edit((d) => setPath(d, ['params', p], e.target.checked || undefined))} />
+                  <input
+                    type="checkbox"
+                    checked={params[p] === true}
+                    onChange={(e) =>
+                      edit((d) => setPath(d, ['params', p], e.target.checked || undefined))
+                    }
+                  />
                   <span>
                     {p} <span className="field-help">{PARAM_HELP[p]}</span>
                   </span>
                 </label>
               ) : (
-                <NumberField key={`${algorithm}-${p}`} label={p} help={PARAM_HELP[p]} path={['params', p]} value={params[p]} errors={errors} />
+                <NumberField
+                  key={`${algorithm}-${p}`}
+                  label={p}
+                  help={PARAM_HELP[p]}
+                  path={['params', p]}
+                  value={params[p]}
+                  errors={errors}
+                />
               ),
             )}
           </>
@@ -231,13 +311,21 @@ export function Controls() {
                 if (e.target.checked) {
                   d.policies = [
                     { id: 'per-client', algorithm: d.algorithm, params: d.params, scope: 'key' },
-                    { id: 'global', algorithm: 'token-bucket', params: { capacity: 10, refillPerSecond: 2 }, scope: 'global' },
+                    {
+                      id: 'global',
+                      algorithm: 'token-bucket',
+                      params: { capacity: 10, refillPerSecond: 2 },
+                      scope: 'global',
+                    },
                   ];
                   delete d.algorithm;
                   delete d.params;
                 } else {
                   const pols = (d.policies as ScenarioInput[]) ?? [];
-                  const main = pols[0] ?? { algorithm: 'fixed-window', params: DEFAULT_PARAMS['fixed-window'] };
+                  const main = pols[0] ?? {
+                    algorithm: 'fixed-window',
+                    params: DEFAULT_PARAMS['fixed-window'],
+                  };
                   d.algorithm = main.algorithm;
                   d.params = main.params;
                   delete d.policies;
@@ -251,14 +339,23 @@ export function Controls() {
         {multi && (
           <>
             <p className="muted small">
-              Policies: {(input.policies as ScenarioInput[]).map((p) => `${String(p.id)} (${String(p.algorithm)}, ${String(p.scope ?? 'key')})`).join(' + ')}
+              Policies:{' '}
+              {(input.policies as ScenarioInput[])
+                .map((p) => `${String(p.id)} (${String(p.algorithm)}, ${String(p.scope ?? 'key')})`)
+                .join(' + ')}
             </p>
             <div className="field">
               <label htmlFor="ctl-mp" className="field-label">
                 Charging several policies
               </label>
-              <select id="ctl-mp" value={String(input.multiPolicy ?? 'all-or-nothing')} onChange={(e) => edit((d) => (d.multiPolicy = e.target.value))}>
-                <option value="all-or-nothing">all-or-nothing: charge only when every policy admits</option>
+              <select
+                id="ctl-mp"
+                value={String(input.multiPolicy ?? 'all-or-nothing')}
+                onChange={(e) => edit((d) => (d.multiPolicy = e.target.value))}
+              >
+                <option value="all-or-nothing">
+                  all-or-nothing: charge only when every policy admits
+                </option>
                 <option value="naive">naive: charge each in turn, stop at the first denial</option>
               </select>
             </div>
@@ -271,7 +368,13 @@ export function Controls() {
           <legend className="field-label">Where the counter lives</legend>
           {(['local', 'shared', 'shared-nonatomic', 'shared-fallback'] as const).map((p) => (
             <label key={p}>
-              <input type="radio" name="placement" value={p} checked={placement === p} onChange={() => edit((d) => (d.placement = p))} />
+              <input
+                type="radio"
+                name="placement"
+                value={p}
+                checked={placement === p}
+                onChange={() => edit((d) => (d.placement = p))}
+              />
               <span>
                 {LANE_LABEL[p]} <code className="muted">{p}</code>
               </span>
@@ -279,16 +382,34 @@ export function Controls() {
           ))}
         </fieldset>
         <label className="field inline">
-          <input type="checkbox" checked={lanes} data-testid="compare-lanes" onChange={(e) => labStore.getState().setLanes(e.target.checked)} />
-          <span>Compare side by side with {placement === 'local' ? 'one shared counter' : 'a counter in each server'}</span>
+          <input
+            type="checkbox"
+            checked={lanes}
+            data-testid="compare-lanes"
+            onChange={(e) => labStore.getState().setLanes(e.target.checked)}
+          />
+          <span>
+            Compare side by side with{' '}
+            {placement === 'local' ? 'one shared counter' : 'a counter in each server'}
+          </span>
         </label>
         <div className="field-pair">
-          <NumberField label="Servers" help="1 to 8" path={['servers']} value={input.servers ?? 2} errors={errors} />
+          <NumberField
+            label="Servers"
+            help="1 to 8"
+            path={['servers']}
+            value={input.servers ?? 2}
+            errors={errors}
+          />
           <div className="field">
             <label htmlFor="ctl-routing" className="field-label">
               Routing
             </label>
-            <select id="ctl-routing" value={String(input.routing ?? 'round-robin')} onChange={(e) => edit((d) => (d.routing = e.target.value))}>
+            <select
+              id="ctl-routing"
+              value={String(input.routing ?? 'round-robin')}
+              onChange={(e) => edit((d) => (d.routing = e.target.value))}
+            >
               <option value="round-robin">round-robin</option>
               <option value="random">random (seeded)</option>
               <option value="sticky">sticky (by key)</option>
@@ -306,8 +427,23 @@ export function Controls() {
           <select
             id="ctl-traffic"
             data-testid="traffic"
-            value={traffic ? ({ steady: 'steady', burst: 'burst', poisson: 'poisson', 'boundary-attack': 'boundary', 'multi-tenant': 'tenants', 'retry-storm': 'storm' } as Record<string, string>)[String(traffic.pattern)] : 'worked'}
-            onChange={(e) => edit((d) => TRAFFIC_PRESETS.find((p) => p.id === e.target.value)?.apply(d))}
+            value={
+              traffic
+                ? (
+                    {
+                      steady: 'steady',
+                      burst: 'burst',
+                      poisson: 'poisson',
+                      'boundary-attack': 'boundary',
+                      'multi-tenant': 'tenants',
+                      'retry-storm': 'storm',
+                    } as Record<string, string>
+                  )[String(traffic.pattern)]
+                : 'worked'
+            }
+            onChange={(e) =>
+              edit((d) => TRAFFIC_PRESETS.find((p) => p.id === e.target.value)?.apply(d))
+            }
           >
             {TRAFFIC_PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
@@ -319,12 +455,34 @@ export function Controls() {
         {traffic &&
           Object.entries(traffic)
             .filter(([k, v]) => typeof v === 'number' && k !== 'noisyTenant')
-            .map(([k, v]) => <NumberField key={`${String(traffic.pattern)}-${k}`} label={k} path={['traffic', 0, k]} value={v} errors={errors} />)}
-        <NumberField label="Seed" help="same seed, same run" path={['seed']} value={input.seed ?? 1} errors={errors} />
+            .map(([k, v]) => (
+              <NumberField
+                key={`${String(traffic.pattern)}-${k}`}
+                label={k}
+                path={['traffic', 0, k]}
+                value={v}
+                errors={errors}
+              />
+            ))}
+        <NumberField
+          label="Seed"
+          help="same seed, same run"
+          path={['seed']}
+          value={input.seed ?? 1}
+          errors={errors}
+        />
       </Group>
 
       <Group title="Failures">
-        <NumberField label="Store latency" help="one way" path={['store', 'latencySeconds']} value={store.latencySeconds ?? 0} scale={1000} unit="ms" errors={errors} />
+        <NumberField
+          label="Store latency"
+          help="one way"
+          path={['store', 'latencySeconds']}
+          value={store.latencySeconds ?? 0}
+          scale={1000}
+          unit="ms"
+          errors={errors}
+        />
         <label className="field inline">
           <input
             type="checkbox"
@@ -333,7 +491,13 @@ export function Controls() {
             onChange={(e) =>
               edit((d) => {
                 const end = labStore.getState().run.end;
-                setPath(d, ['store', 'outages'], e.target.checked ? [{ from: +(end * 0.3).toFixed(2), to: +(end * 0.7).toFixed(2) }] : undefined);
+                setPath(
+                  d,
+                  ['store', 'outages'],
+                  e.target.checked
+                    ? [{ from: +(end * 0.3).toFixed(2), to: +(end * 0.7).toFixed(2) }]
+                    : undefined,
+                );
               })
             }
           />
@@ -341,11 +505,31 @@ export function Controls() {
         </label>
         {outage && (
           <div className="field-pair">
-            <NumberField label="from" unit="s" path={['store', 'outages', 0, 'from']} value={outage.from} errors={errors} />
-            <NumberField label="to" unit="s" path={['store', 'outages', 0, 'to']} value={outage.to} errors={errors} />
+            <NumberField
+              label="from"
+              unit="s"
+              path={['store', 'outages', 0, 'from']}
+              value={outage.from}
+              errors={errors}
+            />
+            <NumberField
+              label="to"
+              unit="s"
+              path={['store', 'outages', 0, 'to']}
+              value={outage.to}
+              errors={errors}
+            />
           </div>
         )}
-        <NumberField label="Timeout" help="empty: wait forever" path={['store', 'timeoutSeconds']} value={store.timeoutSeconds ?? undefined} scale={1000} unit="ms" errors={errors} />
+        <NumberField
+          label="Timeout"
+          help="empty: wait forever"
+          path={['store', 'timeoutSeconds']}
+          value={store.timeoutSeconds ?? undefined}
+          scale={1000}
+          unit="ms"
+          errors={errors}
+        />
         <div className="field">
           <label htmlFor="ctl-fm" className="field-label">
             When the store fails
@@ -358,8 +542,12 @@ export function Controls() {
               edit((d) => {
                 d.failureMode = e.target.value;
                 if (e.target.value === 'local-fallback' && !d.fallback)
-                  d.fallback = { algorithm: 'token-bucket', params: { capacity: 2, refillPerSecond: 0.05 } };
-                if (e.target.value !== 'local-fallback' && d.placement !== 'shared-fallback') delete d.fallback;
+                  d.fallback = {
+                    algorithm: 'token-bucket',
+                    params: { capacity: 2, refillPerSecond: 0.05 },
+                  };
+                if (e.target.value !== 'local-fallback' && d.placement !== 'shared-fallback')
+                  delete d.fallback;
               })
             }
           >

@@ -10,10 +10,14 @@ const t2 = (t: number | null) => (t === null ? '—' : `${t.toFixed(2)} s`);
 
 function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
   const steps: string[] = [`${r.key} sends at ${t2(r.at)}`, `load balancer → server ${r.server}`];
-  if (r.storeArrive !== null) steps.push(`reaches the store at ${t2(r.storeArrive)}${r.unreachable ? ' — unreachable' : ''}`);
+  if (r.storeArrive !== null)
+    steps.push(`reaches the store at ${t2(r.storeArrive)}${r.unreachable ? ' — unreachable' : ''}`);
   if (r.storeReply !== null) steps.push(`reply back at server ${r.server} at ${t2(r.storeReply)}`);
   if (r.timedOut) steps.push('the server gave up waiting (timeout)');
-  if (r.writeArrive !== null) steps.push(`write lands at the store at ${t2(r.writeArrive)}${r.doubleSpent ? ' (overwrote a newer count)' : ''}`);
+  if (r.writeArrive !== null)
+    steps.push(
+      `write lands at the store at ${t2(r.writeArrive)}${r.doubleSpent ? ' (overwrote a newer count)' : ''}`,
+    );
   steps.push(
     `decided by ${r.via === 'store' ? 'the shared store' : r.via === 'local' ? `server ${r.server}'s own counter` : r.via === 'fallback' ? `server ${r.server}'s fallback limiter` : 'the failure mode'} at ${t2(r.decidedAt)}`,
   );
@@ -47,8 +51,8 @@ function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
       </pre>
       {h.draftHeaders.length > 0 && (
         <p className="muted small">
-          <span className="tag">IETF draft</span> <code>RateLimit-Policy</code> and <code>RateLimit</code> follow the
-          httpapi-ratelimit-headers draft; it may still change.
+          <span className="tag">IETF draft</span> <code>RateLimit-Policy</code> and{' '}
+          <code>RateLimit</code> follow the httpapi-ratelimit-headers draft; it may still change.
         </p>
       )}
     </div>
@@ -67,22 +71,39 @@ export function RequestPanel() {
     <section className="panel request-panel" aria-labelledby="req-h">
       <h2 id="req-h">
         {selected === null ? 'Latest request' : 'Selected request'}
-        {lane === 'compare' && selected !== null && <span className="muted small"> · comparison lane</span>}
+        {lane === 'compare' && selected !== null && (
+          <span className="muted small"> · comparison lane</span>
+        )}
       </h2>
       {!r ? (
         <p className="muted">No request decided yet. Press play, or step to the next event.</p>
       ) : (
         <div data-testid="selected-request">
           <p className="req-outcome">
-            <OutcomeGlyph outcome={r.outcome} size={22} /> <strong>Request {r.index + 1}</strong>: {OUTCOME_LABEL[r.outcome]}
-            {r.retryAfterSeconds !== null && <> · retry after {r.retryAfterSeconds === -1 ? 'never (too costly)' : `${r.retryAfterSeconds} s`}</>}
+            <OutcomeGlyph outcome={r.outcome} size={22} /> <strong>Request {r.index + 1}</strong>:{' '}
+            {OUTCOME_LABEL[r.outcome]}
+            {r.retryAfterSeconds !== null && (
+              <>
+                {' '}
+                · retry after{' '}
+                {r.retryAfterSeconds === -1 ? 'never (too costly)' : `${r.retryAfterSeconds} s`}
+              </>
+            )}
             {r.remaining !== null && <> · {r.remaining} remaining</>}
           </p>
-          {r.doubleSpent && <p className="notice small">Admitted on a stale read: another server's charge was overwritten.</p>}
+          {r.doubleSpent && (
+            <p className="notice small">
+              Admitted on a stale read: another server's charge was overwritten.
+            </p>
+          )}
           <Path r={r} run={run} />
           <Http r={r} run={run} />
           {selected !== null && (
-            <button type="button" className="button" onClick={() => labStore.getState().select(null)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => labStore.getState().select(null)}
+            >
               Follow the latest request
             </button>
           )}
@@ -96,19 +117,32 @@ export function StatePanel() {
   const run = useLab((s) => s.run);
   const target = useLab((s) => s.selectedTarget);
   const now = useLab((s) => s.shownNow);
-  const t = run.targets.find((x) => x.id === target) ?? run.targets.find((x) => x.kind === 'store') ?? run.targets[0];
+  const t =
+    run.targets.find((x) => x.id === target) ??
+    run.targets.find((x) => x.kind === 'store') ??
+    run.targets[0];
   const views = t ? run.views(t.id, now, 6) : [];
   return (
     <section className="panel state-panel" aria-labelledby="state-h" data-testid="state-panel">
       <h2 id="state-h">Limiter state{t ? `: ${t.label}` : ''}</h2>
       <div className="target-pick" role="group" aria-label="Show the state of">
         {run.targets.map((x) => (
-          <button key={x.id} type="button" className="chip" aria-pressed={x.id === t?.id} onClick={() => labStore.getState().selectTarget(x.id)}>
+          <button
+            key={x.id}
+            type="button"
+            className="chip"
+            aria-pressed={x.id === t?.id}
+            onClick={() => labStore.getState().selectTarget(x.id)}
+          >
             {x.label}
           </button>
         ))}
       </div>
-      {t && <p className="muted small">{t.algorithm}, at t = {now.toFixed(2)} s</p>}
+      {t && (
+        <p className="muted small">
+          {t.algorithm}, at t = {now.toFixed(2)} s
+        </p>
+      )}
       {views.length === 0 ? (
         <p className="muted">Empty: this limiter has not seen a request yet.</p>
       ) : (

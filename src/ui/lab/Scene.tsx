@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { LabRun } from '../../store/labAdapter';
 import { OUTCOMES, viewUsage } from '../../store/labAdapter';
 import { hopOf, labStore, LANE_LABEL } from '../../store/labStore';
-import { OUTCOME_LABEL, OutcomeGlyph, shapePath, tenantHue } from './shapes';
+import { OUTCOME_LABEL, OutcomeGlyph, tenantHue } from './shapes';
 import { StateGlyph } from './StateView';
 import { addDrawer, useLab } from './useLab';
 
@@ -60,7 +60,10 @@ function maxSpan(run: LabRun): number {
   if (m === undefined) {
     m = 0;
     for (let i = 0; i < run.n; i++) {
-      const e = Math.max(run.respondedAt[i]!, Number.isNaN(run.writeArrive[i]!) ? 0 : run.writeArrive[i]!);
+      const e = Math.max(
+        run.respondedAt[i]!,
+        Number.isNaN(run.writeArrive[i]!) ? 0 : run.writeArrive[i]!,
+      );
       if (e - run.at[i]! > m) m = e - run.at[i]!;
     }
     maxSpanCache.set(run, m);
@@ -79,54 +82,91 @@ function lowerBoundAt(run: LabRun, t: number): number {
   return lo;
 }
 
-const motionQuery = typeof window !== 'undefined' ? window.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
+const motionQuery =
+  typeof window !== 'undefined'
+    ? window.matchMedia?.('(prefers-reduced-motion: reduce)')
+    : undefined;
 const reducedMotion = () => motionQuery?.matches === true;
 
-/** Draws the dots of one run into a <g>, reusing a pool of <path> elements. */
-function makeDotDrawer(g: SVGGElement, run: LabRun, geo: Geometry) {
-  const pool: { el: SVGPathElement; cls: string; fill: string }[] = [];
+type DotKind = 'allowed' | 'denied' | 'unavailable' | 'bypass' | 'outbound' | 'write';
+const KINDS: DotKind[] = ['outbound', 'write', 'allowed', 'denied', 'unavailable', 'bypass'];
+
+/** Reads the outcome colours from the theme (re-read when the theme changes). */
+function palette(el: Element): Record<string, string> {
+  const cs = getComputedStyle(el);
+  const v = (n: string) => cs.getPropertyValue(n).trim() || '#888';
+  return {
+    allowed: v('--ok'),
+    denied: v('--deny'),
+    unavailable: v('--unavail'),
+    bypass: v('--bypass'),
+    write: v('--accent'),
+    surface: v('--surface'),
+  };
+}
+
+/**
+ * Draws the dots of one run on a canvas over the scene (its own layer, so moving dots never
+ * repaint the SVG). Positions come from event times only.
+ */
+function makeDotDrawer(canvas: HTMLCanvasElement, run: LabRun, geo: Geometry) {
   const hop = hopOf(run);
   const span = maxSpan(run);
-  const NS = 'http://www.w3.org/2000/svg';
-  const paths: Record<string, string> = {
-    allowed: shapePath('allowed', 6),
-    denied: shapePath('denied', 6),
-    unavailable: shapePath('unavailable', 6.5),
-    bypass: shapePath('bypass', 5.5),
-    outbound: shapePath('outbound', 4.5),
-    write: shapePath('write', 5),
+  const ctx = canvas.getContext('2d');
+  const xs: Record<DotKind, number[]> = {
+    allowed: [],
+    denied: [],
+    unavailable: [],
+    bypass: [],
+    outbound: [],
+    write: [],
   };
-  const lerp = (a: Pt, b: Pt, f: number, out: Pt) => {
-    const k = f < 0 ? 0 : f > 1 ? 1 : f;
-    out.x = a.x + (b.x - a.x) * k;
-    out.y = a.y + (b.y - a.y) * k;
+  const ys: Record<DotKind, number[]> = {
+    allowed: [],
+    denied: [],
+    unavailable: [],
+    bypass: [],
+    outbound: [],
+    write: [],
   };
+  const hues: number[] = [];
+  let colors = palette(canvas);
+  let theme = document.documentElement.dataset.theme;
+  let frames = 0;
   const p: Pt = { x: 0, y: 0 };
-  const use = (n: number, kind: string, fill: string, x: number, y: number) => {
-    let d = pool[n];
-    if (!d) {
-      const el = document.createElementNS(NS, 'path');
-      g.appendChild(el);
-      d = { el, cls: '', fill: '' };
-      pool.push(d);
-    }
-    if (d.cls !== kind) {
-      d.cls = kind;
-      d.el.setAttribute('d', paths[kind]!);
-      d.el.setAttribute('class', `dot o-${kind}`);
-    }
-    if (d.fill !== fill) {
-      d.fill = fill;
-      d.el.style.fill = fill;
-    }
-    d.el.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
-    d.el.style.display = '';
+  const lerp = (a: Pt, b: Pt, f: number) => {
+    const k = f < 0 ? 0 : f > 1 ? 1 : f;
+    p.x = a.x + (b.x - a.x) * k;
+    p.y = a.y + (b.y - a.y) * k;
+  };
+  const push = (k: DotKind, hue = -1) => {
+    xs[k].push(p.x);
+    ys[k].push(p.y);
+    if (k === 'outbound') hues.push(hue);
   };
   return (now: number) => {
-    if (reducedMotion()) {
-      for (const d of pool) d.el.style.display = 'none';
-      return;
+    if (!ctx) return;
+    const cw = canvas.clientWidth;
+    const ch = canvas.clientHeight;
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+      canvas.width = Math.round(cw * dpr);
+      canvas.height = Math.round(ch * dpr);
     }
+    if (++frames % 30 === 0 && document.documentElement.dataset.theme !== theme) {
+      theme = document.documentElement.dataset.theme;
+      colors = palette(canvas);
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    if (reducedMotion() || cw === 0) return;
+    const sc = (cw / W) * dpr;
+    ctx.setTransform(sc, 0, 0, sc, 0, 0);
+    for (const k of KINDS) {
+      xs[k].length = 0;
+      ys[k].length = 0;
+    }
+    hues.length = 0;
     let n = 0;
     const start = lowerBoundAt(run, now - span - hop);
     for (let j = start; j < run.n && n < MAX_DOTS; j++) {
@@ -139,49 +179,103 @@ function makeDotDrawer(g: SVGGElement, run: LabRun, geo: Geometry) {
       const c = geo.clients[Math.min(run.keyIx[i]!, geo.clients.length - 1)]!;
       const S = srv.c;
       const oc = OUTCOMES[run.outcome[i]!]!;
-      const hue = tenantHue(run.keyIx[i]!);
       // A non-atomic write travels on its own.
       const wa = run.writeArrive[i]!;
-      if (!Number.isNaN(wa) && geo.store && now >= run.decidedAt[i]! && now <= wa) {
-        lerp(S, geo.store.c, (now - run.decidedAt[i]!) / Math.max(1e-9, wa - run.decidedAt[i]!), p);
-        use(n++, 'write', '', p.x, p.y);
+      const dec = run.decidedAt[i]!;
+      if (!Number.isNaN(wa) && geo.store && now >= dec && now <= wa) {
+        lerp(S, geo.store.c, (now - dec) / Math.max(1e-9, wa - dec));
+        push('write');
+        n++;
       }
       if (now > resp + hop) continue;
-      let kind = 'outbound';
-      let fill = hue;
-      if (now < at - hop / 2) lerp(c, geo.lb, (now - (at - hop)) / (hop / 2), p);
-      else if (now < at) lerp(geo.lb, S, (now - (at - hop / 2)) / (hop / 2), p);
+      let kind: DotKind = 'outbound';
+      if (now < at - hop / 2) lerp(c, geo.lb, (now - (at - hop)) / (hop / 2));
+      else if (now < at) lerp(geo.lb, S, (now - (at - hop / 2)) / (hop / 2));
       else {
         const sa = run.storeArrive[i]!;
         const sr = run.storeReply[i]!;
-        const atomic = Number.isNaN(run.writeArrive[i]!) && run.scenario.placement !== 'shared-nonatomic';
-        if (geo.store && !Number.isNaN(sa) && now < sa) lerp(S, geo.store.c, (now - at) / Math.max(1e-9, sa - at), p);
+        const atomic = run.scenario.placement !== 'shared-nonatomic';
+        if (geo.store && !Number.isNaN(sa) && now < sa)
+          lerp(S, geo.store.c, (now - at) / Math.max(1e-9, sa - at));
         else if (geo.store && !Number.isNaN(sr) && now < sr) {
-          lerp(geo.store.c, S, (now - sa) / Math.max(1e-9, sr - sa), p);
-          if (atomic) {
-            kind = oc;
-            fill = '';
-          }
+          lerp(geo.store.c, S, (now - sa) / Math.max(1e-9, sr - sa));
+          if (atomic) kind = oc;
         } else if (now < resp) {
           p.x = S.x;
           p.y = S.y;
-          if (now >= run.decidedAt[i]!) {
-            kind = oc;
-            fill = '';
-          }
+          if (now >= dec) kind = oc;
         } else {
           kind = oc;
-          fill = '';
-          if (now < resp + hop / 2) lerp(S, geo.lb, (now - resp) / (hop / 2), p);
-          else lerp(geo.lb, c, (now - resp - hop / 2) / (hop / 2), p);
+          if (now < resp + hop / 2) lerp(S, geo.lb, (now - resp) / (hop / 2));
+          else lerp(geo.lb, c, (now - resp - hop / 2) / (hop / 2));
         }
       }
-      use(n++, kind, fill, p.x, p.y);
+      push(kind, run.keyIx[i]!);
+      n++;
     }
-    for (let k = n; k < pool.length; k++) {
-      const d = pool[k]!;
-      if (d.el.style.display !== 'none') d.el.style.display = 'none';
+    // Read by the perf bench: how many dots this frame drew.
+    if (canvas.dataset.inflight !== String(n)) canvas.dataset.inflight = String(n);
+    // Batched by style: outbound (client hue), then each outcome shape.
+    ctx.lineWidth = 1;
+    for (let k = 0; k < xs.outbound.length; k++) {
+      ctx.fillStyle = tenantHue(hues[k]!);
+      ctx.beginPath();
+      ctx.arc(xs.outbound[k]!, ys.outbound[k]!, 4.5, 0, 2 * Math.PI);
+      ctx.fill();
     }
+    const shape = (kind: DotKind, draw: (x: number, y: number) => void, fill: boolean) => {
+      const X = xs[kind];
+      if (!X.length) return;
+      const Y = ys[kind];
+      ctx.beginPath();
+      for (let k = 0; k < X.length; k++) draw(X[k]!, Y[k]!);
+      if (fill) {
+        ctx.fillStyle = colors[kind]!;
+        ctx.fill();
+      } else {
+        ctx.strokeStyle = colors[kind]!;
+        ctx.lineWidth = 2.5;
+        ctx.stroke();
+      }
+    };
+    shape(
+      'allowed',
+      (x, y) => {
+        ctx.moveTo(x + 6, y);
+        ctx.arc(x, y, 6, 0, 2 * Math.PI);
+      },
+      true,
+    );
+    shape('denied', (x, y) => ctx.rect(x - 5.2, y - 5.2, 10.4, 10.4), true);
+    shape(
+      'unavailable',
+      (x, y) => {
+        ctx.moveTo(x, y - 7.2);
+        ctx.lineTo(x + 6.8, y + 5.2);
+        ctx.lineTo(x - 6.8, y + 5.2);
+        ctx.closePath();
+      },
+      true,
+    );
+    shape(
+      'bypass',
+      (x, y) => {
+        ctx.moveTo(x + 5.5, y);
+        ctx.arc(x, y, 5.5, 0, 2 * Math.PI);
+      },
+      false,
+    );
+    shape(
+      'write',
+      (x, y) => {
+        ctx.moveTo(x, y - 5);
+        ctx.lineTo(x + 5, y);
+        ctx.lineTo(x, y + 5);
+        ctx.lineTo(x - 5, y);
+        ctx.closePath();
+      },
+      false,
+    );
   };
 }
 
@@ -231,7 +325,7 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
 function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' }) {
   const decided = useLab((s) => run.decidedBy(s.shownNow));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
-  const from = Math.max(0, decided - 40);
+  const from = Math.max(0, decided - 30);
   const items: number[] = [];
   for (let j = from; j < decided; j++) items.push(run.byDecision[j]!);
   return (
@@ -346,12 +440,22 @@ function LiveStates({ run, geo, testids }: { run: LabRun; geo: Geometry; testids
             }
           }}
         >
-          <rect className="box store-box" x={geo.store.x} y={geo.store.y} width={geo.store.w} height={geo.store.h} rx={10} />
+          <rect
+            className="box store-box"
+            x={geo.store.x}
+            y={geo.store.y}
+            width={geo.store.w}
+            height={geo.store.h}
+            rx={10}
+          />
           <text className="box-title" x={geo.store.x + 10} y={geo.store.y + 20}>
             Shared counter
           </text>
           <text className="box-sub" x={geo.store.x + 10} y={geo.store.y + 36}>
-            Redis{run.scenario.store.latencySeconds > 0 ? ` · ${run.scenario.store.latencySeconds * 1000} ms away` : ''}
+            Redis
+            {run.scenario.store.latencySeconds > 0
+              ? ` · ${run.scenario.store.latencySeconds * 1000} ms away`
+              : ''}
           </text>
           {isDown(run, now) && (
             <text className="box-down" x={geo.store.x + 10} y={geo.store.y + 52}>
@@ -382,57 +486,92 @@ function isDown(run: LabRun, t: number): boolean {
   return run.scenario.store.outages.some((o) => t >= o.from && t < o.to);
 }
 
-export function Lane({ run, lane, primary }: { run: LabRun; lane: 'main' | 'compare'; primary: boolean }) {
+export function Lane({
+  run,
+  lane,
+  primary,
+}: {
+  run: LabRun;
+  lane: 'main' | 'compare';
+  primary: boolean;
+}) {
   const geo = useMemo(() => geometry(run), [run]);
-  const dots = useRef<SVGGElement>(null);
+  const dots = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    const g = dots.current;
-    if (!g) return;
-    g.replaceChildren();
-    return addDrawer(makeDotDrawer(g, run, geo));
+    const c = dots.current;
+    if (!c) return;
+    return addDrawer(makeDotDrawer(c, run, geo));
   }, [run, geo]);
   const title = LANE_LABEL[run.scenario.placement] ?? run.scenario.placement;
   const linkPaths = geo.servers.map((s) => `M${geo.lb.x + 40},${geo.lb.y}L${s.x},${s.c.y}`);
   return (
-    <section className={`lane lane-${run.shared ? 'shared' : 'local'}`} aria-label={title} data-testid={`lane-${lane}`}>
+    <section
+      className={`lane lane-${run.shared ? 'shared' : 'local'}`}
+      aria-label={title}
+      data-testid={`lane-${lane}`}
+    >
       <header className="lane-head">
         <h2>{title}</h2>
         <Counts run={run} testids={primary} />
       </header>
-      <svg className="scene" viewBox={`0 0 ${W} ${geo.h}`} role="group" aria-label={`${title}: clients, load balancer, servers${run.shared ? ', shared store' : ''}`}>
-        <g className="links" aria-hidden>
-          {geo.clients.map((c, k) => (
-            <path key={k} d={`M${c.x + 16},${c.y}L${geo.lb.x - 40},${geo.lb.y}`} />
-          ))}
-          {linkPaths.map((d, k) => (
-            <path key={k} d={d} />
-          ))}
-          {geo.store &&
-            geo.servers.map((s, k) => <path key={k} className="store-link" d={`M${s.x + s.w},${s.c.y}L${geo.store!.x},${geo.store!.c.y}`} />)}
-        </g>
-        <g className="clients" aria-hidden>
-          {geo.clients.map((c, k) => (
-            <g key={k} transform={`translate(${c.x},${c.y})`}>
-              <circle className="client" r={15} style={{ stroke: tenantHue(k) }} />
-              <path className="client-icon" d="M0,-8a4,4 0 1,0 0.01,0M-7,9a7,6 0 0,1 14,0" style={{ fill: tenantHue(k) }} />
-              <text className="box-sub" y={30} textAnchor="middle">
-                {geo.clientLabels[k]}
-              </text>
-            </g>
-          ))}
-        </g>
-        <g className="lb" aria-hidden>
-          <rect className="box" x={geo.lb.x - 40} y={geo.lb.y - 24} width={80} height={48} rx={8} />
-          <text className="box-title" x={geo.lb.x} y={geo.lb.y - 3} textAnchor="middle">
-            Load
-          </text>
-          <text className="box-title" x={geo.lb.x} y={geo.lb.y + 14} textAnchor="middle">
-            balancer
-          </text>
-        </g>
-        <LiveStates run={run} geo={geo} testids={primary} />
-        <g ref={dots} className="dots" aria-hidden />
-      </svg>
+      <div className="scene-wrap">
+        <svg
+          className="scene"
+          viewBox={`0 0 ${W} ${geo.h}`}
+          role="group"
+          aria-label={`${title}: clients, load balancer, servers${run.shared ? ', shared store' : ''}`}
+        >
+          <g className="links" aria-hidden>
+            {geo.clients.map((c, k) => (
+              <path key={k} d={`M${c.x + 16},${c.y}L${geo.lb.x - 40},${geo.lb.y}`} />
+            ))}
+            {linkPaths.map((d, k) => (
+              <path key={k} d={d} />
+            ))}
+            {geo.store &&
+              geo.servers.map((s, k) => (
+                <path
+                  key={k}
+                  className="store-link"
+                  d={`M${s.x + s.w},${s.c.y}L${geo.store!.x},${geo.store!.c.y}`}
+                />
+              ))}
+          </g>
+          <g className="clients" aria-hidden>
+            {geo.clients.map((c, k) => (
+              <g key={k} transform={`translate(${c.x},${c.y})`}>
+                <circle className="client" r={15} style={{ stroke: tenantHue(k) }} />
+                <path
+                  className="client-icon"
+                  d="M0,-8a4,4 0 1,0 0.01,0M-7,9a7,6 0 0,1 14,0"
+                  style={{ fill: tenantHue(k) }}
+                />
+                <text className="box-sub" y={30} textAnchor="middle">
+                  {geo.clientLabels[k]}
+                </text>
+              </g>
+            ))}
+          </g>
+          <g className="lb" aria-hidden>
+            <rect
+              className="box"
+              x={geo.lb.x - 40}
+              y={geo.lb.y - 24}
+              width={80}
+              height={48}
+              rx={8}
+            />
+            <text className="box-title" x={geo.lb.x} y={geo.lb.y - 3} textAnchor="middle">
+              Load
+            </text>
+            <text className="box-title" x={geo.lb.x} y={geo.lb.y + 14} textAnchor="middle">
+              balancer
+            </text>
+          </g>
+          <LiveStates run={run} geo={geo} testids={primary} />
+        </svg>
+        <canvas ref={dots} className="dots" aria-hidden data-testid={`dots-${lane}`} />
+      </div>
       <DecisionStrip run={run} lane={lane} />
     </section>
   );

@@ -4,7 +4,17 @@ import type { LimiterView } from '../../core/limiters/types';
 const f = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
 
 /** One key's state as an SVG group inside a w x h box at the origin. */
-export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number; w: number; h: number }) {
+export function StateGlyph({
+  view,
+  now,
+  w,
+  h,
+}: {
+  view: LimiterView;
+  now: number;
+  w: number;
+  h: number;
+}) {
   const pad = 4;
   const iw = w - 2 * pad;
   switch (view.kind) {
@@ -17,7 +27,13 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
           {/* the tap */}
           <path className="sv-tap" d={`M${bw * 0.5},0v6`} />
           <path className="sv-vessel" d={`M0,8L${bw * 0.08},${8 + bh}H${bw * 0.92}L${bw},8`} />
-          <rect className="sv-fill" x={bw * 0.08 + 1} y={8 + bh * (1 - frac)} width={bw * 0.84 - 2} height={bh * frac} />
+          <rect
+            className="sv-fill"
+            x={bw * 0.08 + 1}
+            y={8 + bh * (1 - frac)}
+            width={bw * 0.84 - 2}
+            height={bh * frac}
+          />
           <text className="sv-num" x={bw + 8} y={h * 0.45}>
             {f(view.tokens, 2)} / {f(view.capacity)}
           </text>
@@ -40,7 +56,15 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
       return (
         <g className="sv sv-window" transform={`translate(${pad},2)`}>
           {Array.from({ length: cells }, (_, i) => (
-            <rect key={i} className={i < view.count ? 'sv-cell on' : 'sv-cell'} x={i * cw} y={4} width={cw - 3} height={cellH} rx={2} />
+            <rect
+              key={i}
+              className={i < view.count ? 'sv-cell on' : 'sv-cell'}
+              x={i * cw}
+              y={4}
+              width={cw - 3}
+              height={cellH}
+              rx={2}
+            />
           ))}
           <text className="sv-num" x={0} y={cellH + 19}>
             {f(view.count)} / {f(view.limit)}
@@ -50,7 +74,9 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
             <rect className="sv-span" x={0} y={axisY - 7} width={Math.max(2, ax * nx)} height={6} />
             <line className="sv-boundary" x1={ax} x2={ax} y1={axisY - 14} y2={axisY + 4} />
             <text className="sv-sub" x={ax - 4} y={axisY - 9} textAnchor="end">
-              {narrow ? `reset ${f(view.windowEnd)} s` : `window ${f(view.windowStart)}–${f(view.windowEnd)} s`}
+              {narrow
+                ? `reset ${f(view.windowEnd)} s`
+                : `window ${f(view.windowStart)}–${f(view.windowEnd)} s`}
             </text>
           </g>
         </g>
@@ -86,10 +112,28 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
       const bw = Math.min(28, iw * 0.18);
       return (
         <g className="sv sv-swc" transform={`translate(${pad},2)`}>
-          <rect className="sv-cell" x={0} y={4 + bh - b(view.previousCount)} width={bw} height={b(view.previousCount)} />
+          <rect
+            className="sv-cell"
+            x={0}
+            y={4 + bh - b(view.previousCount)}
+            width={bw}
+            height={b(view.previousCount)}
+          />
           <line className="sv-boundary" x1={bw + 4} x2={bw + 4} y1={2} y2={bh + 6} />
-          <rect className="sv-cell on" x={bw + 8} y={4 + bh - b(view.currentCount)} width={bw} height={b(view.currentCount)} />
-          <line className="sv-limit" x1={0} x2={2 * bw + 8} y1={4 + bh - b(view.limit)} y2={4 + bh - b(view.limit)} />
+          <rect
+            className="sv-cell on"
+            x={bw + 8}
+            y={4 + bh - b(view.currentCount)}
+            width={bw}
+            height={b(view.currentCount)}
+          />
+          <line
+            className="sv-limit"
+            x1={0}
+            x2={2 * bw + 8}
+            y1={4 + bh - b(view.limit)}
+            y2={4 + bh - b(view.limit)}
+          />
           <text className="sv-sub" x={0} y={h - 2}>
             prev {f(view.previousCount)}
           </text>
@@ -113,7 +157,13 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
       return (
         <g className="sv sv-gcra" transform={`translate(${pad},2)`}>
           <line className="sv-axis" x1={0} x2={iw} y1={y} y2={y} />
-          <rect className="sv-span" x={0} y={y - 6} width={Math.max(0, x(Math.max(view.tat, now)))} height={6} />
+          <rect
+            className="sv-span"
+            x={0}
+            y={y - 6}
+            width={Math.max(0, x(Math.max(view.tat, now)))}
+            height={6}
+          />
           <line className="sv-now" x1={0} x2={0} y1={y - 14} y2={y + 8} />
           <line className="sv-boundary" x1={x(limitAt)} x2={x(limitAt)} y1={y - 14} y2={y + 8} />
           <path className="sv-tat" d={`M${x(Math.max(view.tat, now))},${y - 8}l-5,-8h10z`} />
@@ -139,8 +189,22 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
             const fill = Math.max(0, Math.min(1, view.level - i));
             return (
               <g key={i}>
-                <rect className="sv-cell" x={i * cw} y={6} width={cw - 3} height={h * 0.42} rx={2} />
-                <rect className="sv-cell on" x={i * cw} y={6} width={(cw - 3) * fill} height={h * 0.42} rx={2} />
+                <rect
+                  className="sv-cell"
+                  x={i * cw}
+                  y={6}
+                  width={cw - 3}
+                  height={h * 0.42}
+                  rx={2}
+                />
+                <rect
+                  className="sv-cell on"
+                  x={i * cw}
+                  y={6}
+                  width={(cw - 3) * fill}
+                  height={h * 0.42}
+                  rx={2}
+                />
               </g>
             );
           })}
@@ -160,7 +224,15 @@ export function StateGlyph({ view, now, w, h }: { view: LimiterView; now: number
       return (
         <g className="sv sv-conc" transform={`translate(${pad},2)`}>
           {Array.from({ length: cells }, (_, i) => (
-            <rect key={i} className={i < view.used ? 'sv-cell on' : 'sv-cell'} x={i * cw} y={6} width={cw - 3} height={h * 0.42} rx={4} />
+            <rect
+              key={i}
+              className={i < view.used ? 'sv-cell on' : 'sv-cell'}
+              x={i * cw}
+              y={6}
+              width={cw - 3}
+              height={h * 0.42}
+              rx={4}
+            />
           ))}
           <text className="sv-num" x={0} y={h * 0.42 + 22}>
             {f(view.used)} / {f(view.maxInFlight)} slots in use

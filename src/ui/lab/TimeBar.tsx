@@ -13,7 +13,8 @@ export function speedStep(speed: number, dir: 1 | -1): number {
   return [...SPEEDS].reverse().find((s) => s < speed - 1e-9) ?? SPEED_MIN;
 }
 
-export const fmtSpeed = (s: number) => (s < 1 ? s.toFixed(s < 0.2 ? 2 : 1) : s < 10 ? s.toFixed(s % 1 ? 1 : 0) : s.toFixed(0));
+export const fmtSpeed = (s: number) =>
+  s < 1 ? s.toFixed(s < 0.2 ? 2 : 1) : s < 10 ? s.toFixed(s % 1 ? 1 : 0) : s.toFixed(0);
 export const fmtTime = (t: number) => t.toFixed(2);
 
 export function shareLink(): string {
@@ -37,7 +38,14 @@ function Ticks({ end }: { end: number }) {
   return (
     <svg className="ticks" viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden>
       {ticks.map((t, k) => (
-        <rect key={k} className={`tick o-${OUTCOMES[t.o]}`} x={t.x - 1.5} y={t.o === 0 ? 0 : 4} width={3} height={t.o === 0 ? 5 : 6} />
+        <rect
+          key={k}
+          className={`tick o-${OUTCOMES[t.o]}`}
+          x={t.x - 1.5}
+          y={t.o === 0 ? 0 : 4}
+          width={3}
+          height={t.o === 0 ? 5 : 6}
+        />
       ))}
     </svg>
   );
@@ -79,7 +87,13 @@ export function TimeBar() {
   return (
     <div className="timebar" role="group" aria-label="Time controls">
       <div className="tb-buttons">
-        <button type="button" className="button" onClick={() => st().step(-1)} aria-label="Step back to the previous event" title="Previous event (←)">
+        <button
+          type="button"
+          className="button"
+          onClick={() => st().step(-1)}
+          aria-label="Step back to the previous event"
+          title="Previous event (←)"
+        >
           ‹ Prev
         </button>
         <button
@@ -92,12 +106,21 @@ export function TimeBar() {
         >
           {playing ? '❚❚ Pause' : '▶ Play'}
         </button>
-        <button type="button" className="button" onClick={() => st().step(1)} aria-label="Step to the next event" title="Next event (→)">
+        <button
+          type="button"
+          className="button"
+          onClick={() => st().step(1)}
+          aria-label="Step to the next event"
+          title="Next event (→)"
+        >
           Next ›
         </button>
       </div>
       <div className="tb-clock">
-        <span className="muted">t =</span> <output ref={clock} data-testid="clock-now" aria-label="Current time in seconds">{fmtTime(st().now)}</output>
+        <span className="muted">t =</span>{' '}
+        <output ref={clock} data-testid="clock-now" aria-label="Current time in seconds">
+          {fmtTime(st().now)}
+        </output>
         <span className="muted"> s</span>
       </div>
       <div className="tb-scrub">
@@ -147,7 +170,15 @@ export function TimeBar() {
       >
         <label>
           <span className="visually-hidden">Jump to time in seconds</span>
-          <input type="number" min={0} step="any" placeholder="jump to s" value={jump} onChange={(e) => setJump(e.target.value)} onKeyDown={(e) => e.stopPropagation()} />
+          <input
+            type="number"
+            min={0}
+            step="any"
+            placeholder="jump to s"
+            value={jump}
+            onChange={(e) => setJump(e.target.value)}
+            onKeyDown={(e) => e.stopPropagation()}
+          />
         </label>
         <button type="submit" className="button">
           Go
@@ -159,7 +190,13 @@ export function TimeBar() {
       {link && (
         <div className="tb-link" role="status">
           <span>{copied}</span>
-          <input readOnly value={link} data-testid="share-link" aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            value={link}
+            data-testid="share-link"
+            aria-label="Share link"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       )}
     </div>

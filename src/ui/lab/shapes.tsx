@@ -30,7 +30,15 @@ export const OUTCOME_SHORT: Record<Outcome, string> = {
   bypass: 'bypass',
 };
 
-export function OutcomeGlyph({ outcome, size = 14, title }: { outcome: Outcome; size?: number; title?: string }) {
+export function OutcomeGlyph({
+  outcome,
+  size = 14,
+  title,
+}: {
+  outcome: Outcome;
+  size?: number;
+  title?: string;
+}) {
   const r = size / 2 - 1.5;
   return (
     <svg
@@ -67,5 +75,14 @@ export function Legend({ show }: { show?: Outcome[] }) {
 }
 
 /** Tenant hues (distinct from the outcome colours). */
-export const TENANT_HUES = ['#2f6fde', '#c0398a', '#8a6a12', '#0e8a9a', '#6b4fd8', '#a8502a', '#3d7f8f', '#9a3b5b'];
+export const TENANT_HUES = [
+  '#2f6fde',
+  '#c0398a',
+  '#8a6a12',
+  '#0e8a9a',
+  '#6b4fd8',
+  '#a8502a',
+  '#3d7f8f',
+  '#9a3b5b',
+];
 export const tenantHue = (i: number) => TENANT_HUES[i % TENANT_HUES.length]!;

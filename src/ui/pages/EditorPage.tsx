@@ -59,14 +59,26 @@ function useLinkedScript(route: Route): void {
         const shared = readShared(s);
         es.selectTemplate(shared.template);
         const cur = editorStore.getState().draft;
-        if (cur.source !== shared.draft.source || cur.keys.join('\n') !== shared.draft.keys.join('\n') || cur.args.join('\n') !== shared.draft.args.join('\n'))
+        if (
+          cur.source !== shared.draft.source ||
+          cur.keys.join('\n') !== shared.draft.keys.join('\n') ||
+          cur.args.join('\n') !== shared.draft.args.join('\n')
+        )
           editorStore.getState().replaceDraft(shared.draft, 'opened a shared link');
         es.setTraffic(shared.traffic);
         es.setMode(shared.mode);
         es.setLatencyMs(shared.latencyMs);
-        editorStore.getState().setNotice({ kind: 'info', text: 'Opened the shared script. Your own script for this template is kept: Undo brings it back.' });
+        editorStore
+          .getState()
+          .setNotice({
+            kind: 'info',
+            text: 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
+          });
       } catch (e) {
-        es.setNotice({ kind: 'error', text: `The link could not be opened: ${e instanceof Error ? e.message : String(e)}. Your script is unchanged.` });
+        es.setNotice({
+          kind: 'error',
+          text: `The link could not be opened: ${e instanceof Error ? e.message : String(e)}. Your script is unchanged.`,
+        });
       }
       // Keep the link out of the address bar, so a reload does not open it again over edits.
       history.replaceState(null, '', `${location.pathname}${location.search}#/editor`);
@@ -98,10 +110,29 @@ function useGlobalRunKey(): void {
   }, []);
 }
 
-function ListField({ label, values, onChange, hint, testid }: { label: string; values: string[]; onChange(v: string[]): void; hint: string; testid: string }) {
+function ListField({
+  label,
+  values,
+  onChange,
+  hint,
+  testid,
+}: {
+  label: string;
+  values: string[];
+  onChange(v: string[]): void;
+  hint: string;
+  testid: string;
+}) {
   const [text, setText] = useState(values.join(', '));
   const [last, setLast] = useState(values);
-  if (last !== values && values.join(', ') !== text.split(',').map((x) => x.trim()).join(', ')) {
+  if (
+    last !== values &&
+    values.join(', ') !==
+      text
+        .split(',')
+        .map((x) => x.trim())
+        .join(', ')
+  ) {
     setLast(values);
     setText(values.join(', '));
   }
@@ -115,7 +146,8 @@ function ListField({ label, values, onChange, hint, testid }: { label: string; v
         data-testid={testid}
         onChange={(e) => {
           setText(e.target.value);
-          const v = e.target.value.trim() === '' ? [] : e.target.value.split(',').map((x) => x.trim());
+          const v =
+            e.target.value.trim() === '' ? [] : e.target.value.split(',').map((x) => x.trim());
           setLast(v);
           onChange(v);
         }}
@@ -134,11 +166,27 @@ function RunForm() {
     <section className="card ed-form" aria-labelledby="form-h">
       <h2 id="form-h">Each request calls the script with</h2>
       <div className="ed-form-grid">
-        <ListField label="KEYS" values={draft.keys} onChange={(v) => es.setKeys(v)} hint="Comma-separated; {key} {server} {cost} {now} are filled per request." testid="keys-input" />
-        <ListField label="ARGV" values={draft.args} onChange={(v) => es.setArgs(v)} hint="Strings, as redis-cli sends them, e.g. 5, 1, {cost}." testid="args-input" />
+        <ListField
+          label="KEYS"
+          values={draft.keys}
+          onChange={(v) => es.setKeys(v)}
+          hint="Comma-separated; {key} {server} {cost} {now} are filled per request."
+          testid="keys-input"
+        />
+        <ListField
+          label="ARGV"
+          values={draft.args}
+          onChange={(v) => es.setArgs(v)}
+          hint="Strings, as redis-cli sends them, e.g. 5, 1, {cost}."
+          testid="args-input"
+        />
         <label className="field">
           <span>Traffic</span>
-          <select value={traffic} onChange={(e) => es.setTraffic(e.target.value as TrafficId)} data-testid="traffic">
+          <select
+            value={traffic}
+            onChange={(e) => es.setTraffic(e.target.value as TrafficId)}
+            data-testid="traffic"
+          >
             {TRAFFIC.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}
@@ -149,8 +197,18 @@ function RunForm() {
         </label>
         <label className="field">
           <span>Store latency, one way: {latencyMs} ms</span>
-          <input type="range" min={0} max={500} step={10} value={latencyMs} onChange={(e) => es.setLatencyMs(Number(e.target.value))} data-testid="latency" />
-          <small className="muted">Each round trip between a server and Redis takes twice this.</small>
+          <input
+            type="range"
+            min={0}
+            max={500}
+            step={10}
+            value={latencyMs}
+            onChange={(e) => es.setLatencyMs(Number(e.target.value))}
+            data-testid="latency"
+          />
+          <small className="muted">
+            Each round trip between a server and Redis takes twice this.
+          </small>
         </label>
       </div>
     </section>
@@ -165,10 +223,22 @@ function ModeSwitch() {
   };
   return (
     <div className="ed-mode" role="radiogroup" aria-label="Run the Lua as">
-      <button type="button" role="radio" aria-checked={mode === 'script'} data-testid="mode-script" onClick={() => set('script')}>
+      <button
+        type="button"
+        role="radio"
+        aria-checked={mode === 'script'}
+        data-testid="mode-script"
+        onClick={() => set('script')}
+      >
         Atomic script <small>EVALSHA</small>
       </button>
-      <button type="button" role="radio" aria-checked={mode === 'app'} data-testid="mode-app" onClick={() => set('app')}>
+      <button
+        type="button"
+        role="radio"
+        aria-checked={mode === 'app'}
+        data-testid="mode-app"
+        onClick={() => set('app')}
+      >
         App-server code <small>each call a round trip</small>
       </button>
     </div>
@@ -186,18 +256,39 @@ function FileActions() {
   return (
     <div className="ed-files">
       <div className="row">
-        <button type="button" className="button" data-testid="reset" onClick={() => es.resetToTemplate()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="reset"
+          onClick={() => es.resetToTemplate()}
+        >
           Reset to template
         </button>
         {undo && (
-          <button type="button" className="button" data-testid="undo" onClick={() => es.undoReplace()} title={`Undo: ${undo.reason}`}>
+          <button
+            type="button"
+            className="button"
+            data-testid="undo"
+            onClick={() => es.undoReplace()}
+            title={`Undo: ${undo.reason}`}
+          >
             Undo {undo.reason}
           </button>
         )}
-        <button type="button" className="button" data-testid="download" onClick={() => downloadLua(templateId, editorStore.getState().draft.source)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="download"
+          onClick={() => downloadLua(templateId, editorStore.getState().draft.source)}
+        >
           Download .lua
         </button>
-        <button type="button" className="button" data-testid="upload" onClick={() => upload.current?.click()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="upload"
+          onClick={() => upload.current?.click()}
+        >
           Upload .lua
         </button>
         <input
@@ -215,7 +306,10 @@ function FileActions() {
             if (!r.ok) st.setNotice({ kind: 'error', text: r.message });
             else {
               st.replaceDraft({ ...st.draft, source: r.source }, `upload of ${f.name}`);
-              st.setNotice({ kind: 'info', text: `Loaded ${f.name}. Undo brings back what you had.` });
+              st.setNotice({
+                kind: 'info',
+                text: `Loaded ${f.name}. Undo brings back what you had.`,
+              });
             }
           }}
         />
@@ -225,10 +319,22 @@ function FileActions() {
           data-testid="share"
           onClick={() => {
             const s = editorStore.getState();
-            const url = shareUrl({ template: s.templateId, source: s.draft.source, keys: s.draft.keys, args: s.draft.args, traffic: s.traffic, mode: s.mode, latencyMs: s.latencyMs });
+            const url = shareUrl({
+              template: s.templateId,
+              source: s.draft.source,
+              keys: s.draft.keys,
+              args: s.draft.args,
+              traffic: s.traffic,
+              mode: s.mode,
+              latencyMs: s.latencyMs,
+            });
             setLink(url);
             void navigator.clipboard?.writeText(url).then(
-              () => s.setNotice({ kind: 'info', text: 'Share link copied: it carries the script, KEYS, ARGV and traffic.' }),
+              () =>
+                s.setNotice({
+                  kind: 'info',
+                  text: 'Share link copied: it carries the script, KEYS, ARGV and traffic.',
+                }),
               () => s.setNotice({ kind: 'info', text: 'Share link ready below: copy it by hand.' }),
             );
           }}
@@ -239,9 +345,22 @@ function FileActions() {
           {savedAt ? 'Saved in this browser' : 'Autosaves as you type'}
         </span>
       </div>
-      {link && <input className="mono ed-link" readOnly value={link} aria-label="Share link" data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />}
+      {link && (
+        <input
+          className="mono ed-link"
+          readOnly
+          value={link}
+          aria-label="Share link"
+          data-testid="editor-share-link"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      )}
       {notice && (
-        <p className={`notice ${notice.kind === 'error' ? 'error' : ''}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
+        <p
+          className={`notice ${notice.kind === 'error' ? 'error' : ''}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+        >
           {notice.text}{' '}
           <button type="button" className="link-button" onClick={() => es.setNotice(null)}>
             Dismiss
@@ -267,7 +386,8 @@ function Scene() {
           </div>
           {output.mode === 'app' && (
             <p className="muted small">
-              The scene draws each request as one read and one write; the trace below lists every round trip with its time.
+              The scene draws each request as one read and one write; the trace below lists every
+              round trip with its time.
             </p>
           )}
         </>
@@ -288,9 +408,15 @@ export default function EditorPage({ route }: { route: Route }) {
   const output = useEditor((s) => s.output);
   const ranDraft = useEditor((s) => s.ranDraft);
   const template = templateById(templateId) ?? TEMPLATES[0]!;
-  const problems = useMemo(() => (ranDraft && ranDraft.source === draft.source ? runProblems(output, draft.source) : []), [output, ranDraft, draft.source]);
+  const problems = useMemo(
+    () => (ranDraft && ranDraft.source === draft.source ? runProblems(output, draft.source) : []),
+    [output, ranDraft, draft.source],
+  );
   const es = editorStore.getState();
-  const edited = useMemo(() => new Set(TEMPLATES.filter((t) => isEdited(t.id)).map((t) => t.id)), [templateId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const edited = useMemo(
+    () => new Set(TEMPLATES.filter((t) => isEdited(t.id)).map((t) => t.id)),
+    [templateId],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="editor-page" data-testid="editor-page">
@@ -298,7 +424,8 @@ export default function EditorPage({ route }: { route: Route }) {
         <div>
           <h1 className="page-title">Lua editor</h1>
           <p className="page-lede">
-            Write the limiter you would send to Redis and run it on the lab&apos;s Redis model, as one atomic script or as app-server code whose calls interleave.
+            Write the limiter you would send to Redis and run it on the lab&apos;s Redis model, as
+            one atomic script or as app-server code whose calls interleave.
           </p>
         </div>
         <label className="field ed-template">

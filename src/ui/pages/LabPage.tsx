@@ -42,7 +42,10 @@ function Caption() {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
   const pol = run.scenario.policies;
-  const limit = pol.length === 1 ? `the same limit, ${describePolicy(pol[0]!)}` : `the same ${pol.length} policies`;
+  const limit =
+    pol.length === 1
+      ? `the same limit, ${describePolicy(pol[0]!)}`
+      : `the same ${pol.length} policies`;
   const a = run.countsAt(Infinity);
   const say = (label: string, c: typeof a) => {
     const parts = [`${label.toLowerCase()} admitted ${c.allowed}`];
@@ -63,7 +66,8 @@ function Caption() {
   const more = lc.allowed - rc.allowed;
   return (
     <p className="lab-caption" data-testid="caption">
-      Same {run.n} requests, {limit}: {say(LANE_LABEL[l.scenario.placement]!, lc)}; {say(LANE_LABEL[r.scenario.placement]!, rc)}.{' '}
+      Same {run.n} requests, {limit}: {say(LANE_LABEL[l.scenario.placement]!, lc)};{' '}
+      {say(LANE_LABEL[r.scenario.placement]!, rc)}.{' '}
       {more > 0 && (
         <strong>
           Each server only counts what it sees, so {more} more got through than the limit allows.
@@ -119,7 +123,9 @@ function LiveSummary() {
         const c = r.countsAt(s.now);
         return `${LANE_LABEL[r.scenario.placement]}: ${c.allowed} admitted, ${c.denied} denied`;
       };
-      setText(`At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`);
+      setText(
+        `At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`,
+      );
     }, 1500);
     return () => window.clearTimeout(pending.current);
   }, [main, cmp]);
@@ -172,11 +178,18 @@ export default function LabPage({ route }: { route: Route }) {
       const el = e.target as HTMLElement | null;
       const tag = el?.tagName;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || el?.isContentEditable) return;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || el?.isContentEditable)
+        return;
       const s = labStore.getState();
       if (e.key === ' ' || e.key === 'k') {
         // Space on a button presses the button; elsewhere it plays and pauses.
-        if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY' || el?.getAttribute('role') === 'button') return;
+        if (
+          tag === 'BUTTON' ||
+          tag === 'A' ||
+          tag === 'SUMMARY' ||
+          el?.getAttribute('role') === 'button'
+        )
+          return;
         e.preventDefault();
         s.togglePlay();
       } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
@@ -226,7 +239,12 @@ export default function LabPage({ route }: { route: Route }) {
       )}
       <div className={`lab-lanes${lanes.length > 1 ? ' two' : ''}`}>
         {lanes.map((r) => (
-          <Lane key={r === run ? 'main' : 'compare'} run={r} lane={r === run ? 'main' : 'compare'} primary={r === run} />
+          <Lane
+            key={r === run ? 'main' : 'compare'}
+            run={r}
+            lane={r === run ? 'main' : 'compare'}
+            primary={r === run}
+          />
         ))}
       </div>
       <Legend />
@@ -235,7 +253,16 @@ export default function LabPage({ route }: { route: Route }) {
       </div>
       <div className="lab-tabs" role="tablist" aria-label="Panels">
         {(['controls', 'request', 'charts'] as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} className="tab" onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            className="tab"
+            onClick={() => setTab(t)}
+          >
             {t === 'controls' ? 'Controls' : t === 'request' ? 'Request' : 'Charts'}
           </button>
         ))}
