@@ -6,14 +6,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-
-const restrict = (name, bannedLayers, bannedPackages = []) => ({
+// A file `depth` folders below src/ reaches another layer with exactly `depth` leading `../`
+// (src/core/grading/x.ts -> ../../store/y). Deeper or shallower paths stay inside its own layer.
+const restrictAt = (name, depth, bannedLayers, bannedPackages) => ({
   'no-restricted-imports': [
     'error',
     {
       patterns: [
         {
-          regex: `^(\\.{1,2}/)+(src/)?(${bannedLayers.join('|')})(/|$)`,
+          regex: `^(\\.\\./){${depth}}(${bannedLayers.join('|')})(/|$)`,
           message: `${name} must not import ${bannedLayers.join(', ')}: imports flow core -> worker -> store -> ui -> content -> app, never back.`,
         },
         ...bannedPackages.map((p) => ({
@@ -24,6 +25,13 @@ const restrict = (name, bannedLayers, bannedPackages = []) => ({
     },
   ],
 });
+
+/** Config blocks banning imports of other layers from src/<layer>/ at every folder depth. */
+const layerRules = (layer, exts, bannedLayers, bannedPackages = [], extraRules = {}) =>
+  [1, 2, 3, 4].map((depth) => ({
+    files: [`src/${layer}/${'*/'.repeat(depth - 1)}*.${exts}`],
+    rules: { ...restrictAt(`src/${layer}`, depth, bannedLayers, bannedPackages), ...extraRules },
+  }));
 
 const timeBan = 'src/core runs on the virtual clock: use the scheduler (core/sim) instead';
 
@@ -51,14 +59,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...layerRules(
+    'core',
+    'ts',
+    ['worker', 'store', 'ui', 'content', 'app', 'cli'],
+    ['react', 'react-dom', 'zustand', 'recharts', '@monaco-editor/react', 'monaco-editor'],
+  ),
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      ...restrict(
-        'src/core',
-        ['worker', 'store', 'ui', 'content', 'app', 'cli'],
-        ['react', 'react-dom', 'zustand', 'recharts', '@monaco-editor/react', 'monaco-editor'],
-      ),
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-globals': [
         'error',
@@ -84,24 +93,15 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/worker/**/*.ts'],
-    rules: restrict('src/worker', ['store', 'ui', 'content', 'app', 'cli'], ['react', 'react-dom', 'zustand']),
-  },
-  {
-    files: ['src/store/**/*.ts'],
-    rules: restrict('src/store', ['ui', 'content', 'app', 'cli'], ['react', 'react-dom']),
-  },
-  {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    rules: restrict('src/ui', ['content', 'app', 'cli']),
-  },
-  {
-    files: ['src/content/**/*.{ts,tsx}'],
-    rules: restrict('src/content', ['app', 'cli']),
-  },
-  {
-    files: ['src/cli/**/*.ts', 'src/bench/**/*.ts'],
-    rules: restrict('src/cli', ['worker', 'store', 'ui', 'content', 'app'], ['react', 'react-dom']),
-  },
+  ...layerRules(
+    'worker',
+    'ts',
+    ['store', 'ui', 'content', 'app', 'cli'],
+    ['react', 'react-dom', 'zustand'],
+  ),
+  ...layerRules('store', 'ts', ['ui', 'content', 'app', 'cli'], ['react', 'react-dom']),
+  ...layerRules('ui', '{ts,tsx}', ['content', 'app', 'cli']),
+  ...layerRules('content', '{ts,tsx}', ['app', 'cli']),
+  ...layerRules('cli', 'ts', ['worker', 'store', 'ui', 'content', 'app'], ['react', 'react-dom']),
+  ...layerRules('bench', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
 );
