@@ -68,12 +68,10 @@ function useLinkedScript(route: Route): void {
         es.setTraffic(shared.traffic);
         es.setMode(shared.mode);
         es.setLatencyMs(shared.latencyMs);
-        editorStore
-          .getState()
-          .setNotice({
-            kind: 'info',
-            text: 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
-          });
+        editorStore.getState().setNotice({
+          kind: 'info',
+          text: 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
+        });
       } catch (e) {
         es.setNotice({
           kind: 'error',
@@ -413,10 +411,15 @@ export default function EditorPage({ route }: { route: Route }) {
     [output, ranDraft, draft.source],
   );
   const es = editorStore.getState();
+  // Re-read when a save lands (savedAt) or the template changes.
+  const savedAt = useEditor((s) => s.savedAt);
   const edited = useMemo(
-    () => new Set(TEMPLATES.filter((t) => isEdited(t.id)).map((t) => t.id)),
-    [templateId],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+    () =>
+      savedAt === -1
+        ? new Set<string>()
+        : new Set<string>(TEMPLATES.filter((t) => isEdited(t.id)).map((t) => t.id)),
+    [savedAt],
+  );
 
   return (
     <div className="editor-page" data-testid="editor-page">
