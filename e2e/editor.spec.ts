@@ -98,22 +98,18 @@ test.describe('the Lua editor', () => {
   test('a bad upload keeps the script and says why', async ({ page }) => {
     await openEditor(page);
     await setScript(page, '-- keep me\nreturn 1');
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({
-        name: 'photo.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]),
-      });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]),
+    });
     await expect(page.getByTestId('notice')).toContainText('not a .lua file');
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('keep me');
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({
-        name: 'mine.lua',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('-- uploaded\nreturn 0\n'),
-      });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'mine.lua',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('-- uploaded\nreturn 0\n'),
+    });
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('uploaded');
   });
 

@@ -26,7 +26,13 @@ test.describe('the app shell works offline', () => {
     await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('redis.call');
     // Lua keywords get a keyword token colour class from the Lua grammar.
-    await expect(page.locator('.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines span[class*="mtk"]').first()).toBeVisible();
+    await expect(
+      page
+        .locator(
+          '.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines span[class*="mtk"]',
+        )
+        .first(),
+    ).toBeVisible();
     const langs = await page.evaluate(() =>
       (window as unknown as { monaco?: unknown }).monaco ? 'global' : 'bundled',
     );
@@ -42,7 +48,10 @@ test.describe('the app shell works offline', () => {
 
   test('navigation marks the current page and hash links are shareable', async ({ page }) => {
     await gotoRoute(page, '#/lessons');
-    await expect(page.getByRole('link', { name: 'Lessons', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Lessons', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.getByRole('link', { name: 'Practice', exact: true }).click();
     await expect(page).toHaveURL(/#\/practice$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Practice');
@@ -72,7 +81,9 @@ test.describe('the app shell works offline', () => {
 
   test('an error in a screen shows a readable message and a way back', async ({ page, guard }) => {
     await gotoRoute(page, '#/selftest/error');
-    await expect(page.getByTestId('error-boundary')).toContainText('Something in this screen broke');
+    await expect(page.getByTestId('error-boundary')).toContainText(
+      'Something in this screen broke',
+    );
     await expect(page.getByTestId('error-boundary')).toContainText('self-test');
     // React reports the caught error to the console: expected here, so clear it.
     guard.consoleErrors.length = 0;

@@ -8,13 +8,19 @@ import { findChromium } from './chromium.mjs';
 
 const out = process.argv[2] ?? '/tmp/shots';
 mkdirSync(out, { recursive: true });
-const routes = (process.env.ROUTES ?? 'lab,editor,lessons,lessons/two-servers-one-budget,practice,interview,nope').split(',');
+const routes = (
+  process.env.ROUTES ?? 'lab,editor,lessons,lessons/two-servers-one-budget,practice,interview,nope'
+).split(',');
 const widths = (process.env.WIDTHS ?? '360,1440').split(',').map(Number);
 const themes = (process.env.THEMES ?? 'light').split(',');
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', '4179', '--strictPort'], {
-  stdio: 'ignore',
-});
+const server = spawn(
+  'npx',
+  ['vite', 'preview', '--host', '127.0.0.1', '--port', '4179', '--strictPort'],
+  {
+    stdio: 'ignore',
+  },
+);
 try {
   for (let i = 0; i < 50; i++) {
     try {
@@ -26,11 +32,21 @@ try {
   }
   const browser = await chromium.launch({
     executablePath: (await findChromium()) ?? undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   for (const theme of themes) {
     for (const w of widths) {
-      const page = await browser.newPage({ viewport: { width: w, height: w < 700 ? 780 : 900 }, colorScheme: theme });
+      const page = await browser.newPage({
+        viewport: { width: w, height: w < 700 ? 780 : 900 },
+        colorScheme: theme,
+      });
       for (const r of routes) {
         await page.goto(`http://127.0.0.1:4179/#/${r}`);
         await page.waitForTimeout(Number(process.env.WAIT ?? 1500));

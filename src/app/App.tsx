@@ -50,17 +50,25 @@ export function App() {
 
   return (
     <>
-      <a className="skip-link" href="#main" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="app-header">
         <Brand />
         <nav className="main-nav" aria-label="Main">
           {SECTIONS.map((s) => (
-            <a key={s.id} href={`#/${s.id}`} aria-current={s.id === section?.id ? 'page' : undefined}>
+            <a
+              key={s.id}
+              href={`#/${s.id}`}
+              aria-current={s.id === section?.id ? 'page' : undefined}
+            >
               {s.label}
             </a>
           ))}
@@ -69,7 +77,13 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={route.parts.join('/')}>
-          <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+          <Suspense
+            fallback={
+              <p className="loading" role="status">
+                Loading…
+              </p>
+            }
+          >
             {section ? (
               section.render(route)
             ) : first === 'selftest' && route.parts[1] === 'error' ? (

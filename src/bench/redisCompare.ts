@@ -93,6 +93,7 @@ export async function benchModelEvalsha(
   const keyspace = opts.keyspace ?? 10_000;
   const reps = opts.reps ?? 3;
   const script = readFileSync(TOKEN_BUCKET_PATH, 'utf8');
+  (globalThis as { gc?: () => void }).gc?.();
   const engine = await createLuaEngine();
   const model = new RedisModel({ scriptEngine: engine });
   const load = model.call(['SCRIPT', 'LOAD', script]);
@@ -392,7 +393,7 @@ export async function runRedisCompare(
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const fmtStat = (s: Stat): string =>
-  `${fmt(s.median)}  (${fmt(s.min)}..${fmt(s.max)}, ±${(s.spreadPct / 2).toFixed(1)}%)`;
+  `${fmt(s.median)}  (${fmt(s.min)}..${fmt(s.max)}, spread ${s.spreadPct}%)`;
 
 /** The human-readable table for `npm run bench`. */
 export function printRedisCompare(r: RedisCompareResult): void {

@@ -1,6 +1,7 @@
 // Shared machinery for graders: run hidden cases in order, stop at the first failure, and
 // describe it as a replayable scenario with expected vs actual decisions.
 import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
+import { stream } from '../sim/rng';
 import type { CaseRow, FailingCase, GradeOptions, GradeResult, Submission } from './types';
 
 export type CaseCheck = () => Promise<FailingCase | null> | FailingCase | null;
@@ -66,7 +67,78 @@ export function str(sub: Submission, f: string): string {
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
+/** A submitted yes/no (forms send "true"/"false"); null when missing or unreadable. */
+export function bool(sub: Submission, f: string): boolean | null {
+  const v = field(sub, f);
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') {
+    const t = v.trim().toLowerCase();
+    if (['true', 'yes', 'on', '1'].includes(t)) return true;
+    if (['false', 'no', 'off', '0'].includes(t)) return false;
+  }
+  return null;
+}
+
+/** A submitted list of strings (`keys`, `args`); undefined when absent or not a list. */
+export function strList(sub: Submission, f: string): string[] | undefined {
+  const v = sub[f];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'))
+    return v.map(String);
+  return undefined;
+}
+
 export const fmt = (x: number): string => (Number.isNaN(x) ? '(no answer)' : String(x));
+
+// ---- generated traffic ---------------------------------------------------------------
+
+/** One explicit request of a hidden case (a scenario's `requests[]` entry). */
+export interface Req {
+  at: number;
+  key?: string;
+  server?: string;
+  cost?: number;
+  duration?: number;
+  tenant?: string;
+}
+
+/** Times on a 0.25 s grid: exact in floats and in whole microseconds alike. */
+export const grid = (t: number): number => Math.round(t * 4) / 4;
+
+/** `count` requests at one instant. */
+export const burst = (at: number, count: number, extra: Omit<Req, 'at'> = {}): Req[] =>
+  Array.from({ length: count }, () => ({ at, ...extra }));
+
+/**
+ * Seeded Poisson arrivals at `rate` per second in [from, to), snapped to the 0.25 s grid, with
+ * costs, keys and servers drawn from the given lists. Same seed, same requests.
+ */
+export function gridPoisson(
+  seed: number,
+  rate: number,
+  from: number,
+  to: number,
+  pick: { costs?: number[]; keys?: string[]; servers?: string[] } = {},
+): Req[] {
+  const rng = stream(seed, 'grader');
+  const out: Req[] = [];
+  let t = from + rng.exp(rate);
+  while (t < to) {
+    const r: Req = { at: grid(t) };
+    if (pick.costs) r.cost = pick.costs[rng.int(pick.costs.length)]!;
+    if (pick.keys) r.key = pick.keys[rng.int(pick.keys.length)]!;
+    if (pick.servers) r.server = pick.servers[rng.int(pick.servers.length)]!;
+    out.push(r);
+    t += rng.exp(rate);
+  }
+  return out;
+}
+
+/** Requests sorted by time (stable), so a case can be written in any order. */
+export const byTime = (rs: Req[]): Req[] =>
+  rs
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => a.r.at - b.r.at || a.i - b.i)
+    .map((x) => x.r);
 
 /**
  * Runs `actual` and `reference` on the same traffic and fails at the first request they decide
@@ -102,6 +174,8 @@ export function pairRows(actual: LaneResult, reference: LaneResult): CaseRow[] {
       cost: q.cost,
       expected: q.outcome,
       actual: got?.outcome ?? 'missing',
+      expectedRetry: q.retryAfterSeconds,
+      actualRetry: got?.retryAfterSeconds ?? null,
     };
     if (got?.error) row.note = got.error;
     return row;

@@ -13,6 +13,10 @@ export interface CaseRow {
   cost: number;
   expected: Outcome | string;
   actual: Outcome | string;
+  /** Retry-After the reference gave (refusals only; -1: can never fit). */
+  expectedRetry?: number | null;
+  /** Retry-After the answer gave. */
+  actualRetry?: number | null;
   /** Optional detail, e.g. a Lua error message. */
   note?: string;
 }
@@ -43,9 +47,17 @@ export interface GradeResult {
   failure?: FailingCase;
 }
 
+/** What a grader may read from the problem itself (its ```starter block). */
+export interface ProblemContext {
+  /** The starter JSON: a predict problem's `scenario`, a script's `keys` and `args`. */
+  starter?: Record<string, unknown>;
+}
+
 export interface GradeOptions {
   /** Called between cases so a UI can stay responsive (await a macrotask there). */
   yieldToUi?: () => Promise<void>;
+  /** The problem being graded (predict graders run its starter scenario). */
+  problem?: ProblemContext;
 }
 
 export interface Grader {

@@ -39,7 +39,11 @@ export class ErrorBoundary extends Component<Props, State> {
         </p>
         <p>Your saved work is kept in this browser. You can try again or go back to the lab.</p>
         <div className="row">
-          <button type="button" className="button primary" onClick={() => this.setState({ error: null })}>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => this.setState({ error: null })}
+          >
             Try again
           </button>
           <a className="button" href="#/lab">

@@ -30,7 +30,9 @@ export function ThemeToggle() {
       onClick={() => setTheme(NEXT[theme])}
     >
       <span aria-hidden="true">{ICON[theme]}</span>
-      <span className="theme-label">{theme === 'system' ? 'Auto' : theme === 'dark' ? 'Dark' : 'Light'}</span>
+      <span className="theme-label">
+        {theme === 'system' ? 'Auto' : theme === 'dark' ? 'Dark' : 'Light'}
+      </span>
     </button>
   );
 }
