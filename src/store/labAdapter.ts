@@ -105,10 +105,21 @@ export interface LabRun {
   countsAt(t: number): Counts;
   decidedBy(t: number): number;
   request(i: number): RequestInfo;
-  /** Limiter state of one target at time t, one view per key (most active keys first). */
-  views(targetId: string, t: number, maxKeys?: number): LimiterView[];
+  /**
+   * Limiter state of one target at time t, one view per key (most active keys first).
+   * `random`: an out-of-order query (chart samples, past reads); it uses a second seeker so
+   * the clock's seeker keeps replaying forward incrementally.
+   */
+  views(targetId: string, t: number, maxKeys?: number, random?: boolean): LimiterView[];
   /** Times of every event, sorted (for step and tick marks). */
   eventTimes: Float64Array;
+  /** The engine's totals for the whole run (doubleSpent: admissions made on a stale read). */
+  totals: { doubleSpent: number; timedOut: number; viaFallback: number; limiterErrors: number };
+  /**
+   * True when the engine records which policy denied a request. It does not (runLab keeps
+   * only the combined decision), so with several policies the UI names none of them.
+   */
+  perPolicyDecisions: boolean;
 }
 
 export type BuildResult =
@@ -186,11 +197,25 @@ function wrapRun(s: Scenario): LabRun {
     const same = run.slots.filter((o) => o.role === sl.role && o.server === sl.server);
     return { role: sl.role, server: sl.server, pos: same.indexOf(sl) };
   });
-  let cache: { t: number; views: ReturnType<LabTimeline['statesAt']> } | null = null;
-  const statesAt = (t: number) => {
-    if (!cache || cache.t !== t) cache = { t, views: tl.statesAt(t) };
+  // Two seekers: `tl` follows the clock (forward playback replays only the new ops since the
+  // last call); `aux` answers random-access queries (what a read saw, chart samples) so they
+  // never rewind the clock's seeker back to a checkpoint.
+  let aux: LabTimeline | null = null;
+  type States = ReturnType<LabTimeline['statesAt']>;
+  let cache: { t: number; views: States } | null = null;
+  let auxCache: { t: number; views: States } | null = null;
+  const statesAt = (t: number, random = false): States => {
+    if (cache && cache.t === t) return cache.views;
+    if (auxCache && auxCache.t === t) return auxCache.views;
+    if (random) {
+      aux ??= new LabTimeline(run);
+      auxCache = { t, views: aux.statesAt(t) };
+      return auxCache.views;
+    }
+    cache = { t, views: tl.statesAt(t) };
     return cache.views;
   };
+  const readViews = new Map<number, LimiterView | null>();
   const evs: number[] = [];
   for (let i = 0; i < n; i++) {
     evs.push(rq.at[i]!);
@@ -212,11 +237,11 @@ function wrapRun(s: Scenario): LabRun {
     return lo;
   };
 
-  const views = (targetId: string, t: number, maxKeys = 4): LimiterView[] => {
+  const views = (targetId: string, t: number, maxKeys = 4, random = false): LimiterView[] => {
     const k = Number(targetId.slice(5));
     const loc = locate[k];
     if (!loc || !targetId.startsWith('slot:')) return [];
-    const st = statesAt(t);
+    const st = statesAt(t, random);
     const pv =
       loc.role === 'store'
         ? st.store?.[loc.pos]
@@ -251,6 +276,13 @@ function wrapRun(s: Scenario): LabRun {
     end: run.endTime,
     eventTimes,
     targets,
+    totals: {
+      doubleSpent: run.totals.doubleSpent,
+      timedOut: run.totals.timedOut,
+      viaFallback: run.totals.viaFallback,
+      limiterErrors: run.totals.limiterErrors,
+    },
+    perPolicyDecisions: false,
     decidedBy: decided,
     countsAt(t) {
       const c = tl.countsAt(t);
@@ -266,10 +298,18 @@ function wrapRun(s: Scenario): LabRun {
       const r = requestEvents(run, i);
       let readView: LimiterView | null = null;
       if (s.placement === 'shared-nonatomic' && r.storeArrive !== null) {
-        // What the read saw: the store's state when the read arrived (before this request's own write).
-        const store = targets.find((x) => x.kind === 'store');
-        if (store)
-          readView = views(store.id, r.storeArrive, 64).find((v) => v.key === r.key) ?? null;
+        // What the read saw: the store's state when the read arrived (before this request's
+        // own write). Cached: the run never changes, and the scene asks every tick.
+        const cached = readViews.get(i);
+        if (cached !== undefined) readView = cached;
+        else {
+          const store = targets.find((x) => x.kind === 'store');
+          if (store)
+            readView =
+              views(store.id, r.storeArrive, 64, true).find((v) => v.key === r.key) ?? null;
+          if (readViews.size > 4096) readViews.clear();
+          readViews.set(i, readView);
+        }
       }
       return {
         index: i,
@@ -429,14 +469,14 @@ export function usageSeries(
   maxKeys = 4,
 ): { keys: string[]; limit: number; points: Record<string, number>[] } {
   const end = Math.max(run.end, 1e-9);
-  const keys = run.views(targetId, end, maxKeys).map((v) => v.key);
+  const keys = run.views(targetId, end, maxKeys, true).map((v) => v.key);
   const allKeys = new Set<string>();
   let limit = NaN;
   const points: Record<string, number>[] = [];
   for (let k = 0; k <= samples; k++) {
     const t = (end * k) / samples;
     const row: Record<string, number> = { t: +t.toFixed(6) };
-    for (const v of run.views(targetId, t, 64)) {
+    for (const v of run.views(targetId, t, 64, true)) {
       if (!keys.includes(v.key) && keys.length >= maxKeys) continue;
       const u = viewUsage(v);
       row[v.key] = +u.used.toFixed(3);
@@ -471,22 +511,30 @@ export function httpResponse(
   const headers: [string, string][] = [];
   const draftHeaders: [string, string][] = [];
   let body: string | null = null;
-  const pol = r.policies.find((p) => !p.decision.allowed) ?? r.policies[0];
-  const spec = run.scenario.policies.find((p) => p.id === pol?.id) ?? run.scenario.policies[0]!;
+  const all = run.scenario.policies;
+  // Which policy denied: only when the engine says so (a per-policy decision). runLab records
+  // the combined decision only, so with several policies no single one is named.
+  const pol = r.policies.find((p) => !p.decision.allowed) ?? null;
+  const known = pol ? all.find((p) => p.id === pol.id) : all.length === 1 ? all[0]! : undefined;
+  const spec = known ?? all[0]!;
   if (r.outcome === 'denied') {
     headers.push(['Content-Type', 'application/problem+json']);
     if (r.retryAfterSeconds !== null && r.retryAfterSeconds >= 0)
       headers.push(['Retry-After', String(r.retryAfterSeconds)]);
+    const ids = all.map((p) => `"${p.id}"`).join(', ');
     body = JSON.stringify(
       {
         type: 'https://ratelimitlab.example/problems/rate-limited',
         title: 'Too Many Requests',
         status: 429,
-        detail:
-          r.retryAfterSeconds === -1
-            ? `This request costs ${r.cost}, more than policy "${spec.id}" can ever admit.`
-            : `Policy "${spec.id}" (${spec.algorithm}) is exhausted for "${pol?.limiterKey ?? r.key}". Retry after ${r.retryAfterSeconds} s.`,
-        policy: spec.id,
+        detail: known
+          ? r.retryAfterSeconds === -1
+            ? `This request costs ${r.cost}, more than policy "${known.id}" can ever admit.`
+            : `Policy "${known.id}" (${known.algorithm}) is exhausted for "${pol?.limiterKey ?? r.key}". Retry after ${r.retryAfterSeconds} s.`
+          : r.retryAfterSeconds === -1
+            ? `This request costs ${r.cost}, more than one of the policies ${ids} can ever admit.`
+            : `At least one of the policies ${ids} is exhausted for "${r.key}". Retry after ${r.retryAfterSeconds} s.`,
+        ...(known ? { policy: known.id } : { policies: all.map((p) => p.id) }),
         retryAfterSeconds: r.retryAfterSeconds,
       },
       null,
@@ -511,7 +559,20 @@ export function httpResponse(
     if (r.outcome === 'bypass')
       headers.push(['X-RateLimit-Bypass', 'store unavailable; failing open']);
   }
-  if (r.outcome !== 'unavailable' && r.outcome !== 'bypass') {
+  if (r.outcome !== 'unavailable' && r.outcome !== 'bypass' && !known) {
+    // Several policies: advertise them all; the engine's `remaining` is the smallest across
+    // them without saying whose it is, so no RateLimit field names one.
+    const items = all.flatMap((p) => {
+      const q = policyLimit(p);
+      if (!Number.isFinite(q)) return [];
+      const w = policyWindow(p);
+      const wPart =
+        p.algorithm === 'concurrency' || !Number.isFinite(w) ? '' : `;w=${+w.toFixed(3)}`;
+      return [`"${p.id}";q=${q}${wPart}`];
+    });
+    if (items.length) draftHeaders.push(['RateLimit-Policy', items.join(', ')]);
+  }
+  if (r.outcome !== 'unavailable' && r.outcome !== 'bypass' && known) {
     const q = policyLimit(spec);
     const w = policyWindow(spec);
     if (Number.isFinite(q)) {

@@ -1,7 +1,7 @@
 // Choose problems: a rubric of defensible choices, and for each choice the engine shows what
 // it does during a store outage, so a wrong pick fails with a scenario worth replaying.
 import { runLaneAsync } from '../../core/content/lanes';
-import { runCases, str, type HiddenCase } from './harness';
+import { fmt, num, runCases, str, type HiddenCase } from './harness';
 import type { Grader } from './types';
 
 export const FAILURE_MODES = ['fail-open', 'fail-closed', 'local-fallback'] as const;
@@ -80,3 +80,117 @@ export const chooseFailureModes = chooseGrader('choose-failure-modes', [
     why: 'Each LLM call costs real money and the cap is a promise about spend: failing open makes the spend unbounded for as long as the store is down.',
   },
 ]);
+
+// ---- The 429 response ------------------------------------------------------------------
+
+/** The HTTP status the lab's outcomes stand for. */
+const STATUS: Record<string, number> = { allowed: 200, denied: 429, unavailable: 503, bypass: 200 };
+
+/** A bucket of 12 refilling 0.4/s, emptied at t = 0, so it holds 0.6 at t = 1.5 when 2 arrive. */
+const REFUSED = {
+  algorithm: 'token-bucket',
+  params: { capacity: 12, refillPerSecond: 0.4 },
+  requests: [
+    { at: 0, cost: 12 },
+    { at: 1.5, cost: 2 },
+  ],
+};
+/** The same request while the limiter's store is down, on an endpoint that fails closed. */
+const STORE_DOWN = {
+  ...REFUSED,
+  store: { outages: [{ from: 1, to: 2 }] },
+  failureMode: 'fail-closed',
+};
+
+/** Media type without parameters, lower case. */
+const mediaType = (v: string): string => v.split(';')[0]!.trim().toLowerCase();
+const directives = (v: string): string[] =>
+  v
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+export const http429Response: Grader = {
+  id: 'http-429-response',
+  expects:
+    '"status", "retryAfter", "statusWhenStoreDown" (numbers), "contentType" and "cacheControl" (header values)',
+  grade(sub, opts) {
+    const last = async (sc: Record<string, unknown>) => {
+      const r = await runLaneAsync(sc);
+      return r.requests[r.requests.length - 1]!;
+    };
+    const cases: HiddenCase[] = [
+      {
+        name: 'the status of the refusal',
+        check: async () => {
+          const q = await last(REFUSED);
+          const want = STATUS[q.outcome]!;
+          const got = num(sub, 'status');
+          return got === want
+            ? null
+            : {
+                name: 'the status of the refusal',
+                message: `${fmt(got)} is not it. The limiter decided this request (${q.outcome}): the caller exceeded its own budget, and HTTP has a status for exactly that, "Too Many Requests".`,
+                scenario: REFUSED,
+              };
+        },
+      },
+      {
+        name: 'the Retry-After value',
+        check: async () => {
+          const q = await last(REFUSED);
+          const want = q.retryAfterSeconds;
+          const got = num(sub, 'retryAfter');
+          if (got === want) return null;
+          return {
+            name: 'the Retry-After value',
+            message: `Retry-After ${fmt(got)} is not what the lab computes. The request is short of tokens; how long does a refill of 0.4 per second take to supply them? Round up to whole seconds, never below 1. Replay it and read the refused request's Retry-After.`,
+            scenario: REFUSED,
+          };
+        },
+      },
+      {
+        name: 'the error body’s media type',
+        check: () => {
+          const got = str(sub, 'contentType');
+          return mediaType(got) === 'application/problem+json'
+            ? null
+            : {
+                name: 'the error body’s media type',
+                message: `"${got || '(none)'}" is not the standard machine-readable error format for HTTP APIs: that is "problem details" (RFC 9457), sent as its own JSON media type.`,
+              };
+        },
+      },
+      {
+        name: 'Cache-Control',
+        check: () => {
+          const got = str(sub, 'cacheControl');
+          const d = directives(got);
+          return d.includes('no-store') || d.includes('private')
+            ? null
+            : {
+                name: 'Cache-Control',
+                message: `"${got || '(none)'}" lets a shared cache store the refusal${d.includes('no-cache') ? ' (no-cache still stores; it only revalidates before reuse)' : ''}, and then replay it to other callers. Which directive forbids storing the response at all?`,
+              };
+        },
+      },
+      {
+        name: 'the status when the store does not answer',
+        check: async () => {
+          const q = await last(STORE_DOWN);
+          const want = STATUS[q.outcome]!;
+          const got = num(sub, 'statusWhenStoreDown');
+          return got === want
+            ? null
+            : {
+                name: 'the status when the store does not answer',
+                message: `${fmt(got)} is not honest here. With the store down the limiter decided nothing (the lab records the request as "${q.outcome}", not as a rate-limit refusal): the caller exceeded nothing, the service could not serve it. Replay it in the lab.`,
+                scenario: STORE_DOWN,
+              };
+        },
+      },
+    ];
+    return runCases(cases, opts, 'A complete, honest 429, and the right status when it is not one.');
+  },
+};

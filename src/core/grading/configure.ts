@@ -1,7 +1,8 @@
 // Configure problems: the learner picks parameters; hidden cases check the properties the
 // problem asks for on generated traffic, against the reference configuration.
-import { runLaneAsync } from '../../core/content/lanes';
+import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import {
+  bool,
   compareToReference,
   describeOutcome,
   describeRequest,
@@ -73,89 +74,290 @@ export const configureBurstAndSustain: Grader = {
   },
 };
 
-/** Eight servers, a tenant budget of 800 per minute, no shared store. */
-export const configureLocalLimit: Grader = {
-  id: 'configure-local-limit',
-  expects:
-    'numbers "localLimit" (per server per minute) and "unevenAdmitted" (per minute, all traffic on one server)',
+
+/** Admitted requests per aligned minute [60k, 60k + 60). */
+function admittedPerMinute(r: LaneResult): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const q of r.requests)
+    if (q.outcome === 'allowed') {
+      const k = Math.floor(q.at / 60 + 1e-9);
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  return m;
+}
+
+/**
+ * Eight servers, no shared store, a tenant budget of 800 per minute: the per-server fixed window
+ * must hold the budget whatever the routing, and still give evenly spread traffic all of it.
+ */
+export const configurePerServerShare: Grader = {
+  id: 'configure-per-server-share',
+  expects: 'numbers "limit" and "windowSeconds" for each server’s fixed window',
   grade(sub, opts) {
-    const L = num(sub, 'localLimit');
-    const uneven = num(sub, 'unevenAdmitted');
+    const limit = num(sub, 'limit');
+    const windowSeconds = num(sub, 'windowSeconds');
     const base = {
       algorithm: 'fixed-window',
-      params: { limit: L, windowSeconds: 60 },
+      params: { limit, windowSeconds },
       placement: 'local',
       servers: 8,
     };
-    const even = (rate: number) => ({
-      ...base,
-      routing: 'round-robin',
-      traffic: [{ pattern: 'steady', ratePerSecond: rate, from: 0, to: 60, key: 'tenant' }],
+    const budget = 800;
+    const holds = (name: string, body: Record<string, unknown>): HiddenCase => ({
+      name,
+      check: async () => {
+        const sc = { ...base, ...body };
+        const r = await runLaneAsync(sc);
+        for (const [k, n] of [...admittedPerMinute(r)].sort((a, b) => a[0] - b[0]))
+          if (n > budget)
+            return {
+              name,
+              message: `Eight servers each admitting up to ${fmt(limit)} per ${fmt(windowSeconds)} s let ${n} requests through between t = ${k * 60} s and t = ${k * 60 + 60} s; the tenant's budget is ${budget} a minute.`,
+              scenario: sc,
+            };
+        return null;
+      },
     });
+    const perMinute = (minutes: number) =>
+      Array.from({ length: minutes }, (_, k) => ({
+        pattern: 'burst',
+        at: 60 * k,
+        count: budget,
+        spacingSeconds: 0.0625,
+        key: 'tenant',
+      }));
     const cases: HiddenCase[] = [
       {
-        name: 'the limit is a whole number > 0',
-        check: () =>
-          Number.isInteger(L) && L > 0
+        name: 'the parameters are positive numbers',
+        check: (): FailingCase | null =>
+          positive(limit) && positive(windowSeconds)
             ? null
             : {
-                name: 'the limit is a whole number > 0',
-                message: 'A local limit must be a whole number of requests, greater than 0.',
+                name: 'the parameters are positive numbers',
+                message: 'The limit and the window must both be numbers greater than 0.',
               },
       },
+      holds('a flood of 2,000 a minute, round-robin, for three minutes', {
+        routing: 'round-robin',
+        traffic: [
+          { pattern: 'burst', at: 0, count: 6000, spacingSeconds: 0.03, key: 'tenant' },
+        ],
+      }),
+      holds('a flood on random routing', {
+        routing: 'random',
+        seed: 9,
+        traffic: [
+          { pattern: 'poisson', ratePerSecond: 40, from: 0, to: 180, key: 'tenant' },
+        ],
+      }),
+      holds('every server hammered at the start of a minute', {
+        requests: 'ABCDEFGH'
+          .split('')
+          .flatMap((server) =>
+            Array.from({ length: 250 }, (_, i) => ({ at: 60 + i * 0.03125, server, key: 'tenant' })),
+          ),
+      }),
       {
-        name: 'a tenant sending 1,600 a minute, spread evenly, stays within 800',
+        name: 'a tenant on budget (800 a minute, spread evenly) gets all of it',
         check: async () => {
-          const sc = even(1600 / 60);
+          const sc = { ...base, routing: 'round-robin', traffic: perMinute(3) };
           const r = await runLaneAsync(sc);
-          return r.allowed <= 800
-            ? null
-            : {
-                name: 'over budget',
-                message: `Eight servers each admitting ${fmt(L)} let ${r.allowed} of 1,600 requests through in one minute; the tenant's budget is 800.`,
-                scenario: sc,
-              };
-        },
-      },
-      {
-        name: 'a tenant sending 800 a minute, spread evenly, gets all 800',
-        check: async () => {
-          const sc = even(800 / 60);
-          const r = await runLaneAsync(sc);
-          return r.allowed >= 800
-            ? null
-            : {
+          const got = admittedPerMinute(r);
+          for (let k = 0; k < 3; k++)
+            if ((got.get(k) ?? 0) < budget)
+              return {
                 name: 'too strict',
-                message: `With ${fmt(L)} per server, a tenant exactly on budget (800 a minute, spread evenly) gets only ${r.allowed}. The local limit can be higher.`,
+                message: `With ${fmt(limit)} per server per ${fmt(windowSeconds)} s, a tenant sending exactly its ${budget} a minute, spread evenly over the eight servers, gets only ${got.get(k) ?? 0} in minute ${k + 1}. The share can be larger.`,
                 scenario: sc,
               };
-        },
-      },
-      {
-        name: 'a tenant whose traffic all lands on one server',
-        check: async () => {
-          const sc = {
-            ...base,
-            routing: 'sticky',
-            traffic: [
-              { pattern: 'steady', ratePerSecond: 800 / 60, from: 0, to: 60, key: 'tenant' },
-            ],
-          };
-          const r = await runLaneAsync(sc);
-          return uneven === r.allowed
-            ? null
-            : {
-                name: 'uneven traffic',
-                message: `You said a tenant on one server gets ${fmt(uneven)} a minute; the engine admits ${r.allowed} of its 800. That is the price of no shared store.`,
-                scenario: sc,
-              };
+          return null;
         },
       },
     ];
     return runCases(
       cases,
       opts,
-      'The budget holds on even traffic, and you priced the uneven case correctly.',
+      'No routing gets the tenant past 800 a minute, and even traffic gets its full 800.',
+    );
+  },
+};
+
+/** A retry storm of 1,000 clients: jitter must flatten the peaks, the attempt cap the total. */
+export const retryStormJitter: Grader = {
+  id: 'retry-storm-jitter',
+  expects: '"jitter" (true/false) and a whole number "maxAttempts" for the retry-storm generator',
+  grade(sub, opts) {
+    const jitter = bool(sub, 'jitter');
+    const maxAttempts = num(sub, 'maxAttempts');
+    const storm = (seed: number) => ({
+      algorithm: 'token-bucket',
+      params: { capacity: 100, refillPerSecond: 50 },
+      seed,
+      traffic: [
+        {
+          pattern: 'retry-storm',
+          clients: 1000,
+          at: 0,
+          jitter: jitter ?? false,
+          maxAttempts,
+          key: 'tenant-1',
+        },
+      ],
+    });
+    const cases: HiddenCase[] = [
+      {
+        name: 'the settings are readable',
+        check: (): FailingCase | null =>
+          jitter === null
+            ? { name: 'jitter', message: 'Set jitter to true or false.' }
+            : !Number.isInteger(maxAttempts) || maxAttempts < 2 || maxAttempts > 1000
+              ? {
+                  name: 'maxAttempts',
+                  message:
+                    'maxAttempts must be a whole number of at least 2, so that clients get at least one retry.',
+                }
+              : null,
+      },
+    ];
+    for (const seed of [11, 12, 13]) {
+      cases.push({
+        name: `seed ${seed}: no 100-ms slot after 0.5 s above 250 requests`,
+        check: async () => {
+          const sc = storm(seed);
+          const r = await runLaneAsync(sc);
+          const slots = new Map<number, number>();
+          for (const q of r.requests)
+            if (q.at >= 0.5) {
+              const k = Math.floor(q.at * 10 + 1e-9);
+              slots.set(k, (slots.get(k) ?? 0) + 1);
+            }
+          const [k, n] = [...slots].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+          return n <= 250
+            ? null
+            : {
+                name: `seed ${seed}: a retry peak`,
+                message: `${n} requests arrived between t = ${(k / 10).toFixed(1)} s and t = ${((k + 1) / 10).toFixed(1)} s; the limit is 250 per 100 ms. ${jitter ? '' : 'Without jitter, every client refused together retries together.'}`,
+                scenario: sc,
+              };
+        },
+      });
+      cases.push({
+        name: `seed ${seed}: at most 3,000 requests in all`,
+        check: async () => {
+          const sc = storm(seed);
+          const r = await runLaneAsync(sc);
+          const n = r.requests.length;
+          return n <= 3000
+            ? null
+            : {
+                name: `seed ${seed}: too many attempts`,
+                message: `The storm sent ${n} requests in all (first attempts included); the limit is 3,000. Each round only admits about one refill's worth, so every extra attempt adds hundreds of requests.`,
+                scenario: sc,
+              };
+        },
+      });
+    }
+    return runCases(cases, opts, 'The retries are spread out and the storm stays bounded.');
+  },
+};
+
+/**
+ * Shadow mode: replay ten tenants (one noisy) with several seeds and count would-be rejections
+ * per tenant, plus a quiet tenant over a long run (a compressed week must not hide a refill
+ * below the quiet tenants' rate).
+ */
+export const shadowModePolicy: Grader = {
+  id: 'shadow-mode-policy',
+  expects: 'numbers "capacity" and "refillPerSecond" for a per-tenant token bucket',
+  grade(sub, opts) {
+    const capacity = num(sub, 'capacity');
+    const refillPerSecond = num(sub, 'refillPerSecond');
+    const policy = { algorithm: 'token-bucket', params: { capacity, refillPerSecond } };
+    const week = (seed: number) => ({
+      ...policy,
+      seed,
+      traffic: [
+        {
+          pattern: 'multi-tenant',
+          tenants: 10,
+          ratePerSecond: 2,
+          noisyTenant: 0,
+          noisyFactor: 10,
+          from: 0,
+          to: 600,
+        },
+      ],
+    });
+    const pct = (x: number) => `${(100 * x).toFixed(x < 0.01 ? 2 : 1)}%`;
+    const rates = (r: LaneResult) => {
+      const m = new Map<string, { n: number; denied: number }>();
+      for (const q of r.requests) {
+        const e = m.get(q.key) ?? { n: 0, denied: 0 };
+        e.n++;
+        if (q.outcome !== 'allowed') e.denied++;
+        m.set(q.key, e);
+      }
+      return m;
+    };
+    const cases: HiddenCase[] = [
+      {
+        name: 'the parameters are positive numbers',
+        check: (): FailingCase | null =>
+          positive(capacity) && positive(refillPerSecond)
+            ? null
+            : {
+                name: 'the parameters are positive numbers',
+                message: 'Capacity and refill rate must both be numbers greater than 0.',
+              },
+      },
+    ];
+    for (const seed of [3, 4, 5])
+      cases.push({
+        name: `shadow replay, seed ${seed}`,
+        check: async () => {
+          const sc = week(seed);
+          const per = rates(await runLaneAsync(sc));
+          for (const [tenant, e] of [...per].sort((a, b) => a[0].localeCompare(b[0]))) {
+            const rate = e.denied / e.n;
+            if (tenant === 'tenant-0' && rate < 0.5)
+              return {
+                name: `seed ${seed}: tenant-0 is not held back`,
+                message: `tenant-0 would see only ${pct(rate)} of its ${e.n} requests refused; the policy must refuse at least 50% of a tenant sending ten times the normal rate.`,
+                scenario: sc,
+              };
+            if (tenant !== 'tenant-0' && rate >= 0.001)
+              return {
+                name: `seed ${seed}: ${tenant} is hurt`,
+                message: `${tenant}, a normal tenant, would see ${e.denied} of its ${e.n} requests refused (${pct(rate)}); the target is under 0.1%.`,
+                scenario: sc,
+              };
+          }
+          return null;
+        },
+      });
+    cases.push({
+      name: 'a quiet tenant over a long run',
+      check: async () => {
+        const sc = {
+          ...policy,
+          seed: 21,
+          traffic: [{ pattern: 'poisson', ratePerSecond: 2, from: 0, to: 3600, key: 'tenant-5' }],
+        };
+        const r = await runLaneAsync(sc);
+        const rate = r.denied / r.requests.length;
+        return rate < 0.001
+          ? null
+          : {
+              name: 'a quiet tenant over a long run',
+              message: `Over an hour at about 2 per second, a normal tenant would see ${r.denied} refusals (${pct(rate)}). The sample is a compressed week: a refill at or below a normal tenant's rate only looks fine until the bucket's head start runs out.`,
+              scenario: sc,
+            };
+      },
+    });
+    return runCases(
+      cases,
+      opts,
+      'Normal tenants pass untouched and tenant-0 is held back, on every replay.',
     );
   },
 };
