@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { EditorSpec } from '../../core/content/directives';
+import { encodeShare } from '../../core/share';
 import { templateById } from '../../core/scripts/templates';
-import { LuaEditor } from '../editor/LuaEditor';
+import { EditorPanel } from '../editor/EditorPanel';
+import '../editor/editor.css';
 import './widgets.css';
 
 /** A Lua editor embedded in a lesson, with a way to take the script to the full editor. */
@@ -15,18 +17,26 @@ export function LuaEditorWidget({ spec }: { spec: EditorSpec }) {
       <figcaption className="widget-caption">
         <span className="widget-kind">Lua</span>
         <strong className="widget-title">{title}</strong>
-        {template && (
-          <span className="widget-actions">
-            <a className="button" href={`#/editor?template=${template.id}`}>
-              Open in the editor
-            </a>
-          </span>
-        )}
+        <span className="widget-actions">
+          {/* Carries the learner's current text, so nothing typed here is lost on the way. */}
+          <a
+            className="button"
+            href={`#/editor?s=${encodeShare({
+              v: 1,
+              template: template?.id ?? 'token-bucket',
+              source: code,
+              keys: template?.keys,
+              args: template?.args,
+            })}`}
+          >
+            Run it in the editor
+          </a>
+        </span>
       </figcaption>
       {(spec.caption ?? template?.summary) && (
         <p className="widget-note">{spec.caption ?? template?.summary}</p>
       )}
-      <LuaEditor
+      <EditorPanel
         label={`Lua: ${title}`}
         value={code}
         onChange={setCode}
