@@ -32,15 +32,27 @@ async function fillForm(page: Page, values: Record<string, unknown>) {
   }
   for (const [k, v] of Object.entries(flat)) {
     const input = page.locator(`[data-field="${k}"]`);
-    if (await input.count()) await input.fill(String(v));
-    else
-      await page
-        .getByTestId('answer-form')
-        .getByRole('radio', { name: String(v), exact: true })
-        .first()
-        .check();
+    if (await input.count()) {
+      await input.fill(String(v));
+      continue;
+    }
+    const group = page.locator(`[data-choice="${k}"]`);
+    if ((await group.evaluate((el) => el.tagName)) === 'SELECT')
+      await group.selectOption(String(v));
+    else await group.getByRole('radio', { name: String(v), exact: true }).check();
   }
 }
+
+/** Replace the Monaco editor's text (insertText: no auto-closing brackets or auto-indent). */
+async function setScript(page: Page, text: string) {
+  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+const docBySlug = (slug: string) => docs.find((d) => slugOf(d.file) === slug);
 
 test.describe('practice', () => {
   test('the practice list shows every problem', async ({ page }) => {
@@ -92,5 +104,47 @@ test.describe('practice', () => {
       timeout: 30_000,
     });
     await expect(page.getByTestId('grade-failure')).toBeVisible();
+  });
+
+  test('a Lua problem grades PASS on the worked answer pasted into the editor', async ({
+    page,
+  }) => {
+    const doc = docBySlug('write-sliding-log-weighted');
+    test.skip(!doc || !graderById(String(doc.front.grader)), 'problem not installed');
+    test.setTimeout(90_000);
+    const answer = answerSubmission(doc!);
+    expect(typeof answer?.code).toBe('string');
+    await gotoRoute(page, '#/practice/write-sliding-log-weighted');
+    await setScript(page, String(answer!.code));
+    // Monaco shows the end of what was typed (its auto-indent changes only whitespace).
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText(
+      'return {0, limit - sum, -1}',
+    );
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('grade-result')).toContainText('Passed');
+  });
+
+  test('a script’s KEYS can be edited: CROSSSLOT fails, a shared hash tag passes', async ({
+    page,
+  }) => {
+    const doc = docBySlug('fix-crossslot');
+    test.skip(!doc || !graderById(String(doc.front.grader)), 'problem not installed');
+    test.setTimeout(90_000);
+    await gotoRoute(page, '#/practice/fix-crossslot');
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('grade-failure')).toContainText('CROSSSLOT');
+    await expect(page.getByTestId('case-table')).toBeVisible();
+    const keys = answerSubmission(doc!)?.keys as string[];
+    await page.locator('[data-field="keys"]').fill(keys.join(' '));
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
+      timeout: 30_000,
+    });
   });
 });

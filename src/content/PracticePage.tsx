@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StarterSpec } from '../core/content/directives';
-import { starterOf, unflatten } from '../core/grading/submission';
+import { problemContext, starterCall, starterOf, unflatten } from '../core/grading/submission';
 import type { FailingCase, GradeResult } from '../core/grading/types';
 import { encodeShare } from '../core/share';
 import { progressStore } from '../store/progress';
@@ -40,6 +40,49 @@ function initialForm(starter: StarterSpec, saved: string | undefined): FormValue
   return out;
 }
 
+/** A script's KEYS and ARGV as the page edits them: space-separated, like redis-cli. */
+interface CallText {
+  keys: string;
+  args: string;
+}
+const CALL_INPUT = { width: '100%', maxWidth: '36rem', fontFamily: 'var(--mono)' } as const;
+const words = (t: string): string[] => t.split(/\s+/).filter(Boolean);
+
+/** The saved work of a code problem: the script alone, or JSON with edited keys/args. */
+function initialCode(
+  starterCode: string,
+  call: CallText,
+  saved: string | undefined,
+): { code: string; call: CallText } {
+  if (saved === undefined) return { code: starterCode, call };
+  if (saved.startsWith('{"code"')) {
+    try {
+      const s = JSON.parse(saved) as { code?: unknown; keys?: unknown; args?: unknown };
+      if (typeof s.code === 'string')
+        return {
+          code: s.code,
+          call: {
+            keys: typeof s.keys === 'string' ? s.keys : call.keys,
+            args: typeof s.args === 'string' ? s.args : call.args,
+          },
+        };
+    } catch {
+      // not our JSON: a script that happens to start like it
+    }
+  }
+  return { code: saved, call };
+}
+
+function outcomeText(o: string, retry: number | null | undefined): string {
+  if (o === 'allowed') return 'admitted';
+  if (o !== 'denied') return o;
+  return retry === undefined || retry === null
+    ? '429'
+    : retry === -1
+      ? '429 · never'
+      : `429 · retry ${retry}`;
+}
+
 function FailureView({ f }: { f: FailingCase }) {
   const runnable = f.scenario && f.scenario.algorithm !== 'lua';
   return (
@@ -68,16 +111,11 @@ function FailureView({ f }: { f: FailingCase }) {
                   <td>{r.server}</td>
                   <td>{r.key}</td>
                   <td>{r.cost}</td>
-                  <td>
-                    {r.expected === 'allowed'
-                      ? 'admitted'
-                      : r.expected === 'denied'
-                        ? '429'
-                        : r.expected}
-                  </td>
-                  <td>
-                    {r.actual === 'allowed' ? 'admitted' : r.actual === 'denied' ? '429' : r.actual}
-                    {r.note ? ` (${r.note})` : ''}
+                  <td>{outcomeText(r.expected, r.expectedRetry)}</td>
+                  <td title={r.note}>
+                    {r.note
+                      ? `error: ${r.note.length > 48 ? `${r.note.slice(0, 47)}…` : r.note}`
+                      : outcomeText(r.actual, r.actualRetry)}
                   </td>
                 </tr>
               ))}
@@ -141,10 +179,25 @@ function Result({ r }: { r: GradeResult }) {
 
 function Problem({ p }: { p: Doc }) {
   const starter = useMemo(() => starterOf(p), [p]);
+  const context = useMemo(() => problemContext(p), [p]);
+  const starterKeys = useMemo(() => {
+    const c = starterCall(p);
+    return c.keys || c.args
+      ? { keys: (c.keys ?? []).join(' '), args: (c.args ?? []).join(' ') }
+      : null;
+  }, [p]);
   const saved = useProgress((s) => s.saved[p.slug]);
   const solved = useProgress((s) => Boolean(s.problemsSolved[p.slug]));
   const [form, setForm] = useState<FormValues>(() => initialForm(starter, saved));
-  const [code, setCode] = useState(() => (starter.kind === 'code' ? (saved ?? starter.code) : ''));
+  const [initial] = useState(() =>
+    initialCode(
+      starter.kind === 'code' ? starter.code : '',
+      starterKeys ?? { keys: '', args: '' },
+      starter.kind === 'code' ? saved : undefined,
+    ),
+  );
+  const [code, setCode] = useState(initial.code);
+  const [call, setCall] = useState<CallText>(initial.call);
   const [hints, setHints] = useState(0);
   const [showSolution, setShowSolution] = useState(false);
   const [result, setResult] = useState<GradeResult | null>(null);
@@ -159,20 +212,33 @@ function Problem({ p }: { p: Doc }) {
 
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {
-    const text = starter.kind === 'code' ? code : JSON.stringify(form);
+    const callEdited =
+      starterKeys !== null && (call.keys !== starterKeys.keys || call.args !== starterKeys.args);
+    const text =
+      starter.kind === 'code'
+        ? callEdited
+          ? JSON.stringify({ code, keys: call.keys, args: call.args })
+          : code
+        : JSON.stringify(form);
     const untouched =
       starter.kind === 'code'
-        ? code === starter.code
+        ? code === starter.code && !callEdited
         : JSON.stringify(form) === JSON.stringify(initialForm(starter, undefined));
     if (untouched && progressStore().getState().saved[p.slug] === undefined) return;
     const t = setTimeout(() => progressStore().getState().save(p.slug, text), 400);
     return () => clearTimeout(t);
-  }, [code, form, p.slug, starter]);
+  }, [code, call, form, p.slug, starter, starterKeys]);
 
   const run = async () => {
     setBusy(true);
     setResult(null);
-    const r = await grade(graderId, starter.kind === 'code' ? { code } : unflatten(form));
+    const sub =
+      starter.kind === 'code'
+        ? starterKeys
+          ? { code, keys: words(call.keys), args: words(call.args) }
+          : { code }
+        : unflatten(form);
+    const r = await grade(graderId, sub, context);
     setResult(r);
     setBusy(false);
     if (r.passed) progressStore().getState().markSolved(p.slug);
@@ -204,7 +270,50 @@ function Problem({ p }: { p: Doc }) {
         {starter.kind === 'form' ? (
           <AnswerForm fields={starter.form} values={form} onChange={setForm} />
         ) : (
-          <LuaEditor label="Your Lua script" value={code} onChange={setCode} height="22rem" />
+          <>
+            <LuaEditor
+              label="Your Lua script"
+              value={code}
+              onChange={setCode}
+              onRun={busy ? undefined : run}
+              height="22rem"
+            />
+            {starterKeys && (
+              <div className="answer-form script-call" data-testid="script-call">
+                <label className="field">
+                  <span>
+                    <code>KEYS</code> <span className="help">(space-separated)</span>
+                  </span>
+                  <input
+                    data-field="keys"
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    style={CALL_INPUT}
+                    value={call.keys}
+                    onChange={(e) => setCall({ ...call, keys: e.target.value })}
+                  />
+                </label>
+                <label className="field">
+                  <span>
+                    <code>ARGV</code> <span className="help">(space-separated)</span>
+                  </span>
+                  <input
+                    data-field="args"
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    style={CALL_INPUT}
+                    value={call.args}
+                    onChange={(e) => setCall({ ...call, args: e.target.value })}
+                  />
+                </label>
+                <p className="muted small">
+                  <code>{'{key}'}</code>, <code>{'{cost}'}</code>, <code>{'{server}'}</code> and{' '}
+                  <code>{'{now}'}</code> are filled in for each request; any other braces are sent
+                  as they are.
+                </p>
+              </div>
+            )}
+          </>
         )}
         <div className="grade-row">
           <button
@@ -220,7 +329,10 @@ function Problem({ p }: { p: Doc }) {
             <button
               type="button"
               className="button"
-              onClick={() => setCode(starter.code)}
+              onClick={() => {
+                setCode(starter.code);
+                if (starterKeys) setCall(starterKeys);
+              }}
               disabled={busy}
             >
               Reset to the starter

@@ -3,7 +3,7 @@
 import { setLuaEngineProvider } from '../core/grading/lua';
 import { graderById } from '../core/grading/registry';
 import { LUA_WASM_URL } from '../ui/widgets/luaWasm';
-import type { GradeResult, Submission } from '../core/grading/types';
+import type { GradeResult, ProblemContext, Submission } from '../core/grading/types';
 
 let wired = false;
 function wire(): void {
@@ -17,8 +17,15 @@ function wire(): void {
 
 const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
 
-/** Grades a submission; a grader that is missing or throws becomes a readable failure. */
-export async function grade(graderId: string, sub: Submission): Promise<GradeResult> {
+/**
+ * Grades a submission; a grader that is missing or throws becomes a readable failure. `problem`
+ * is the problem's starter (predict graders run its scenario).
+ */
+export async function grade(
+  graderId: string,
+  sub: Submission,
+  problem: ProblemContext = {},
+): Promise<GradeResult> {
   wire();
   const g = graderById(graderId);
   if (!g)
@@ -29,7 +36,7 @@ export async function grade(graderId: string, sub: Submission): Promise<GradeRes
     };
   await macrotask(); // let the "Grading…" state paint first
   try {
-    return await g.grade(sub, { yieldToUi: macrotask });
+    return await g.grade(sub, { yieldToUi: macrotask, problem });
   } catch (e) {
     return {
       passed: false,

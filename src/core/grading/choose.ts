@@ -191,6 +191,10 @@ export const http429Response: Grader = {
         },
       },
     ];
-    return runCases(cases, opts, 'A complete, honest 429, and the right status when it is not one.');
+    return runCases(
+      cases,
+      opts,
+      'A complete, honest 429, and the right status when it is not one.',
+    );
   },
 };

@@ -74,7 +74,6 @@ export const configureBurstAndSustain: Grader = {
   },
 };
 
-
 /** Admitted requests per aligned minute [60k, 60k + 60). */
 function admittedPerMinute(r: LaneResult): Map<number, number> {
   const m = new Map<number, number>();
@@ -139,23 +138,21 @@ export const configurePerServerShare: Grader = {
       },
       holds('a flood of 2,000 a minute, round-robin, for three minutes', {
         routing: 'round-robin',
-        traffic: [
-          { pattern: 'burst', at: 0, count: 6000, spacingSeconds: 0.03, key: 'tenant' },
-        ],
+        traffic: [{ pattern: 'burst', at: 0, count: 6000, spacingSeconds: 0.03, key: 'tenant' }],
       }),
       holds('a flood on random routing', {
         routing: 'random',
         seed: 9,
-        traffic: [
-          { pattern: 'poisson', ratePerSecond: 40, from: 0, to: 180, key: 'tenant' },
-        ],
+        traffic: [{ pattern: 'poisson', ratePerSecond: 40, from: 0, to: 180, key: 'tenant' }],
       }),
       holds('every server hammered at the start of a minute', {
-        requests: 'ABCDEFGH'
-          .split('')
-          .flatMap((server) =>
-            Array.from({ length: 250 }, (_, i) => ({ at: 60 + i * 0.03125, server, key: 'tenant' })),
-          ),
+        requests: 'ABCDEFGH'.split('').flatMap((server) =>
+          Array.from({ length: 250 }, (_, i) => ({
+            at: 60 + i * 0.03125,
+            server,
+            key: 'tenant',
+          })),
+        ),
       }),
       {
         name: 'a tenant on budget (800 a minute, spread evenly) gets all of it',

@@ -41,13 +41,19 @@ export interface ScriptDecision {
   /** Retry-After the script gave when refusing (null: none; -1: never). */
   retry: number | null;
   error: string | null;
+  /** Not run: an earlier request of the case already failed with an error. */
+  skipped?: boolean;
 }
 
 /** Reads a reply exactly as the lab's `algorithm: "lua"` does (1/0 or {allowed, remaining, retry}). */
 export function readDecision(reply: Reply): ScriptDecision {
   const d = labDecision(reply);
   if (d.error !== undefined) return { outcome: 'denied', retry: null, error: d.error };
-  return { outcome: d.allowed ? 'allowed' : 'denied', retry: d.allowed ? null : d.retryAfterSeconds, error: null };
+  return {
+    outcome: d.allowed ? 'allowed' : 'denied',
+    retry: d.allowed ? null : d.retryAfterSeconds,
+    error: null,
+  };
 }
 
 export interface ScriptSpec {
@@ -120,9 +126,9 @@ export async function runScriptCalls(
   opts.setup?.(model, lua);
   const before = model.snapshot();
   const decisions: ScriptDecision[] = [];
-  const skip = (why: string) => {
+  const skip = (why: string | null) => {
     while (decisions.length < calls.length)
-      decisions.push({ outcome: 'denied', retry: null, error: why });
+      decisions.push({ outcome: 'denied', retry: null, error: why, skipped: why === null });
   };
   const loaded = model.call(['SCRIPT', 'LOAD', code]);
   if (loaded.t !== 'bulk') {
@@ -138,7 +144,7 @@ export async function runScriptCalls(
     decisions.push(d);
     // Any error already fails the case; stop rather than spend a time budget per request.
     if (d.error) {
-      skip('not run (an earlier request failed)');
+      skip(null);
       break;
     }
   }
@@ -231,7 +237,7 @@ export async function checkAgainstReference(
       key: q.key,
       cost: q.cost,
       expected: q.outcome,
-      actual: got.outcome,
+      actual: got.skipped ? 'not run' : got.outcome,
       expectedRetry: q.outcome === 'allowed' ? null : q.retryAfterSeconds,
       actualRetry: got.outcome === 'allowed' ? null : got.retry,
     };
@@ -240,6 +246,7 @@ export async function checkAgainstReference(
   });
   const differs = (r: CaseRow) =>
     r.note !== undefined ||
+    r.actual === 'not run' ||
     r.expected !== r.actual ||
     (compareRetry && r.expected === 'denied' && r.expectedRetry !== r.actualRetry);
   const k = rows.findIndex(differs);
@@ -278,8 +285,13 @@ export async function checkAgainstReference(
   }
   const row = rows[k]!;
   let message: string;
-  if (row.note) message = `The script failed on ${describeRequest(row)}: ${row.note}`;
-  else if (row.expected !== row.actual)
+  if (row.note) {
+    message = `The script failed on ${describeRequest(row)}: ${row.note.trim()}`;
+    if (!/[.!?)]$/.test(message)) message += '.';
+    if (/CROSSSLOT|same slot|non local key/.test(row.note))
+      message +=
+        ' In Redis Cluster a script may only touch keys in one hash slot; only the text inside {braces} is hashed when a key has them.';
+  } else if (row.expected !== row.actual)
     message = `Your script ${describeOutcome(row.actual)} ${describeRequest(row)}${row.actual === 'denied' ? ` (${retryText(row.actualRetry)})` : ''}; ${p.referenceName} ${describeOutcome(row.expected)} it${row.expected === 'denied' ? ` (${retryText(row.expectedRetry)})` : ''}.`;
   else
     message = `Your script refused ${describeRequest(row)} with ${retryText(row.actualRetry)}; ${p.referenceName} gives ${retryText(row.expectedRetry)}.`;

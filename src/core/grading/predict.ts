@@ -7,7 +7,8 @@ import { fmt, num, runCases, type HiddenCase } from './harness';
 import type { FailingCase, GradeOptions, Grader, Submission } from './types';
 
 type Scenario = Record<string, unknown>;
-const isObj = (v: unknown): v is Scenario => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Scenario =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface PredictSpec {
   id: string;
@@ -140,9 +141,7 @@ export const predictBoundaryBurst = predictGrader({
     const W = typeof p.windowSeconds === 'number' ? p.windowSeconds : 60;
     const attack = (boundary: number, count: number, spreadSeconds: number) => ({
       ...limiter,
-      traffic: [
-        { pattern: 'boundary-attack', windowSeconds: W, boundary, count, spreadSeconds },
-      ],
+      traffic: [{ pattern: 'boundary-attack', windowSeconds: W, boundary, count, spreadSeconds }],
     });
     return [
       sc,

@@ -2,7 +2,7 @@
 import type { FormField, StarterSpec } from '../../core/content/directives';
 import type { Block, ParsedDoc } from '../../core/content/parseDoc';
 import { templateById } from '../scripts/templates';
-import type { Submission } from './types';
+import type { ProblemContext, Submission } from './types';
 
 type Directive = Extract<Block, { kind: 'directive' }>;
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -10,6 +10,25 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 function block(doc: ParsedDoc, name: string): Directive | undefined {
   return doc.blocks.find((b): b is Directive => b.kind === 'directive' && b.name === name);
+}
+
+/**
+ * One field of the short starter forms. A list is the field's options (radio buttons, nothing
+ * picked); true/false is a yes/no choice; a number or null in `params` is a number input;
+ * anything else is a text input holding the value.
+ */
+function shortField(id: string, name: string, group: 'params' | 'choices', v: unknown): FormField {
+  const label = `\`${name}\``;
+  if (Array.isArray(v)) return { id, label, type: 'choice', choices: v.map((x) => String(x)) };
+  if (typeof v === 'boolean')
+    return { id, label, type: 'choice', choices: ['true', 'false'], value: String(v) };
+  const type = group === 'params' && (typeof v === 'number' || v === null) ? 'number' : 'text';
+  return {
+    id,
+    label,
+    type,
+    ...(typeof v === 'number' || typeof v === 'string' ? { value: v } : {}),
+  };
 }
 
 /** The starter as the page shows it: an answer form or a script. */
@@ -32,13 +51,7 @@ export function starterOf(doc: ParsedDoc): StarterSpec {
   for (const group of ['params', 'choices'] as const) {
     const g = s[group];
     if (!isObj(g)) continue;
-    for (const [k, v] of Object.entries(g))
-      short.push({
-        id: `${group}.${k}`,
-        label: k,
-        type: group === 'params' && (typeof v === 'number' || v === null) ? 'number' : 'text',
-        ...(v === null || v === undefined ? {} : { value: v as number | string }),
-      });
+    for (const [k, v] of Object.entries(g)) short.push(shortField(`${group}.${k}`, k, group, v));
   }
   if (short.length) return { kind: 'form', form: short, ...(note ? { note } : {}) };
   const template = typeof s.template === 'string' ? s.template : undefined;
@@ -51,10 +64,30 @@ export function starterOf(doc: ParsedDoc): StarterSpec {
   return { kind: 'code', code, ...(template ? { template } : {}), ...(note ? { note } : {}) };
 }
 
-/** The starter submitted as is (form defaults, or the starter script). */
+/** A script's calling convention from its starter (`keys`, `args`), when it gives one. */
+export function starterCall(doc: ParsedDoc): { keys?: string[]; args?: string[] } {
+  const b = block(doc, 'starter');
+  const s = b && isObj(b.json) ? b.json : {};
+  const list = (v: unknown) =>
+    Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  const out: { keys?: string[]; args?: string[] } = {};
+  const keys = list(s.keys);
+  const args = list(s.args);
+  if (keys) out.keys = keys;
+  if (args) out.args = args;
+  return out;
+}
+
+/** What a grader may read from the problem: its starter JSON (scenario, keys, args). */
+export function problemContext(doc: ParsedDoc): ProblemContext {
+  const b = block(doc, 'starter');
+  return b && isObj(b.json) ? { starter: b.json } : {};
+}
+
+/** The starter submitted as is (form defaults, or the starter script and its keys/args). */
 export function starterSubmission(doc: ParsedDoc): Submission {
   const s = starterOf(doc);
-  if (s.kind === 'code') return { code: s.code };
+  if (s.kind === 'code') return { code: s.code, ...starterCall(doc) };
   const out: Record<string, unknown> = {};
   for (const f of s.form) out[f.id] = f.value ?? '';
   return unflatten(out);

@@ -17,7 +17,7 @@ export interface CaseRow {
   expectedRetry?: number | null;
   /** Retry-After the answer gave. */
   actualRetry?: number | null;
-  /** Optional detail, e.g. a Lua error message. */
+  /** The error this request got instead of a decision (e.g. a Lua error reply). */
   note?: string;
 }
 

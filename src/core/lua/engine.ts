@@ -38,6 +38,15 @@ const INT53 = 2n ** 53n;
 const INT64_MIN = -(2n ** 63n);
 const MAX_REPLY_DEPTH = 1000;
 const HEX = '0123456789abcdef';
+/** BigInt(i) for small table indexes and refs (wasm's i64 parameters take BigInts). */
+const BIG: bigint[] = [];
+for (let i = 0; i < 1024; i++) BIG.push(BigInt(i));
+const big = (i: number): bigint => (i < 1024 ? BIG[i]! : BigInt(i));
+const SMALL_INT_REPLIES: Reply[] = [];
+for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BIG[i]! });
+/** Short ASCII strings read from Lua are remembered by address (see readString). */
+const STR_CACHE_SIZE = 512;
+const STR_CACHE_MAX_LEN = 64;
 
 // Commands Redis refuses inside scripts (flag noscript), with their arity (negative: at least).
 const NOSCRIPT: Record<string, number> = {
@@ -81,6 +90,17 @@ export class LuaRuntime implements ScriptEngine {
   private logs: LogLine[] = [];
 
   private readonly cstrs = new Map<string, Ptr>();
+  // Direct-mapped by address: Lua's short strings are interned, so the script's constants
+  // ("HMGET", "tokens") and the KEYS/ARGV it was given come back at the same address call
+  // after call. A hit is checked byte by byte (the address may have been reused) and returns
+  // the same flat JS string, whose hash the model's Map lookups have already computed.
+  private readonly strPtr = new Int32Array(STR_CACHE_SIZE);
+  private readonly strLen = new Int32Array(STR_CACHE_SIZE);
+  private readonly strVal: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
+  private readonly kKEYS: Ptr;
+  private readonly kARGV: Ptr;
+  private readonly kErr: Ptr;
+  private readonly kOk: Ptr;
   private scratch: Ptr = 0;
   private scratchSize = 0;
   private readonly lenPtr: Ptr;
@@ -94,7 +114,8 @@ export class LuaRuntime implements ScriptEngine {
   private tripped = false;
   private model: RedisLike | null = null;
   private lastError: ErrorInfo | null = null;
-  private readonly chunks = new Map<string, number>();
+  /** Compiled chunks by SHA: their registry refs, as the BigInt lua_rawgeti takes. */
+  private readonly chunks = new Map<string, bigint>();
   private appenvRef = 0;
 
   // App-server runs: the call a yielding redis.call asked for, and the reply to resume with.
@@ -110,6 +131,10 @@ export class LuaRuntime implements ScriptEngine {
     this.lenPtr = m._malloc(8);
     this.ar = m._malloc(256);
     this.ensureScratch(4096);
+    this.kKEYS = this.cstr('KEYS');
+    this.kARGV = this.cstr('ARGV');
+    this.kErr = this.cstr('err');
+    this.kOk = this.cstr('ok');
 
     const alloc = m.addFunction((_ud: number, ptr: number, osize: number, nsize: number) => {
       if (nsize === 0) {
@@ -121,7 +146,7 @@ export class LuaRuntime implements ScriptEngine {
       }
       const delta = ptr ? nsize - osize : nsize;
       if (delta > 0 && this.memoryUsed + delta > this.memoryLimit) return 0;
-      const p = (m as unknown as { _realloc(p: number, n: number): number })._realloc(ptr, nsize);
+      const p = m._realloc(ptr, nsize);
       if (p) this.memoryUsed += delta;
       return p;
     }, 'iiiii');
@@ -195,10 +220,10 @@ export class LuaRuntime implements ScriptEngine {
       ref = this.chunks.get(sha)!;
     }
     this.pushStringArray(L, keys);
-    m._lua_setfield(L, 1, this.cstr('KEYS'));
+    m._lua_setfield(L, 1, this.kKEYS);
     this.pushStringArray(L, argv);
-    m._lua_setfield(L, 1, this.cstr('ARGV'));
-    m._lua_rawgeti(L, LUA_REGISTRYINDEX, BigInt(ref));
+    m._lua_setfield(L, 1, this.kARGV);
+    m._lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     this.arm(L);
     let reply: Reply;
     try {
@@ -221,13 +246,15 @@ export class LuaRuntime implements ScriptEngine {
       return { t: 'err', v: compileError(msg) };
     }
     if (this.chunks.size >= 1000) this.flushScripts();
-    this.chunks.set(sha, m._luaL_ref(L, LUA_REGISTRYINDEX));
+    this.chunks.set(sha, BigInt(m._luaL_ref(L, LUA_REGISTRYINDEX)));
     return null;
   }
 
   /** Forget compiled chunks (SCRIPT FLUSH). */
   flushScripts(): void {
-    for (const ref of this.chunks.values()) this.m._luaL_unref(this.L, LUA_REGISTRYINDEX, ref);
+    for (const ref of this.chunks.values()) {
+      this.m._luaL_unref(this.L, LUA_REGISTRYINDEX, Number(ref));
+    }
     this.chunks.clear();
   }
 
@@ -266,7 +293,7 @@ export class LuaRuntime implements ScriptEngine {
       finish({ t: 'err', v: compileError(msg) });
     } else {
       // A fresh environment per run: its own KEYS and ARGV, a redis whose calls yield.
-      m._lua_rawgeti(L, LUA_REGISTRYINDEX, BigInt(this.appenvRef));
+      m._lua_rawgeti(L, LUA_REGISTRYINDEX, big(this.appenvRef));
       this.pushStringArray(L, keys);
       this.pushStringArray(L, argv);
       m._lua_pcallk(L, 2, 1, 0, 0, 0);
@@ -338,13 +365,15 @@ export class LuaRuntime implements ScriptEngine {
       const t = m._lua_type(L, i);
       if (t === T_STRING) args[i - 1] = this.readString(L, i);
       else if (t === T_NUMBER) {
+        // Integers print as %lld, floats as %.17g; lua_tonumberx is exact below 2^53.
+        const d = m._lua_tonumberx(L, i, 0);
         if (m._lua_isinteger(L, i)) {
-          const v = m._lua_tointegerx(L, i, 0);
-          args[i - 1] = v < INT53 && v > -INT53 ? v.toString() : formatScore(Number(v));
-        } else {
-          const d = m._lua_tonumberx(L, i, 0);
-          args[i - 1] = d === 0 && 1 / d < 0 ? '-0' : formatScore(d);
-        }
+          if (d < 9007199254740992 && d > -9007199254740992) args[i - 1] = String(d);
+          else {
+            const v = m._lua_tointegerx(L, i, 0);
+            args[i - 1] = v < INT53 && v > -INT53 ? v.toString() : formatScore(Number(v));
+          }
+        } else args[i - 1] = formatScore(d); // -0 included: formatScore prints "-0"
       } else return ERR_ARG_TYPE;
     }
     return args;
@@ -574,8 +603,11 @@ export class LuaRuntime implements ScriptEngine {
       case T_BOOLEAN:
         return m._lua_toboolean(L, idx) ? { t: 'int', v: 1n } : { t: 'nil' };
       case T_NUMBER: {
-        if (m._lua_isinteger(L, idx)) return { t: 'int', v: m._lua_tointegerx(L, idx, 0) };
         const d = m._lua_tonumberx(L, idx, 0);
+        if (m._lua_isinteger(L, idx)) {
+          if (d >= 0 && d < 1024) return SMALL_INT_REPLIES[d]!;
+          return { t: 'int', v: m._lua_tointegerx(L, idx, 0) };
+        }
         // C's (long long) cast: out of range (and NaN) gives LLONG_MIN on x86.
         if (!Number.isFinite(d) || d >= 9223372036854775808 || d < -9223372036854775808)
           return { t: 'int', v: INT64_MIN };
@@ -583,14 +615,14 @@ export class LuaRuntime implements ScriptEngine {
       }
       case T_TABLE: {
         if (depth >= MAX_REPLY_DEPTH) return { t: 'err', v: 'ERR reached lua stack limit' };
-        m._lua_getfield(L, idx, this.cstr('err'));
+        m._lua_getfield(L, idx, this.kErr);
         if (m._lua_type(L, -1) === T_STRING) {
           const v = this.readString(L, -1);
           m._lua_settop(L, -2);
           return { t: 'err', v: oneLine(v) };
         }
         m._lua_settop(L, -2);
-        m._lua_getfield(L, idx, this.cstr('ok'));
+        m._lua_getfield(L, idx, this.kOk);
         if (m._lua_type(L, -1) === T_STRING) {
           const v = this.readString(L, -1);
           m._lua_settop(L, -2);
@@ -599,7 +631,7 @@ export class LuaRuntime implements ScriptEngine {
         m._lua_settop(L, -2);
         const items: Reply[] = [];
         for (let j = 1; ; j++) {
-          const t = m._lua_rawgeti(L, idx, BigInt(j));
+          const t = m._lua_rawgeti(L, idx, big(j));
           if (t === T_NIL) {
             m._lua_settop(L, -2);
             break;
@@ -632,7 +664,7 @@ export class LuaRuntime implements ScriptEngine {
         m._lua_createtable(L, r.v.length, 0);
         for (let i = 0; i < r.v.length; i++) {
           this.pushReply(L, r.v[i]!, depth + 1);
-          m._lua_rawseti(L, -2, BigInt(i + 1));
+          m._lua_rawseti(L, -2, big(i + 1));
         }
         return;
       }
@@ -640,7 +672,7 @@ export class LuaRuntime implements ScriptEngine {
       case 'err':
         m._lua_createtable(L, 0, 1);
         this.pushString(L, r.v);
-        m._lua_setfield(L, -2, this.cstr(r.t === 'status' ? 'ok' : 'err'));
+        m._lua_setfield(L, -2, r.t === 'status' ? this.kOk : this.kErr);
         return;
     }
   }
@@ -649,8 +681,12 @@ export class LuaRuntime implements ScriptEngine {
     const { m } = this;
     m._lua_createtable(L, items.length, 0);
     for (let i = 0; i < items.length; i++) {
-      this.pushString(L, items[i]!);
-      m._lua_rawseti(L, -2, BigInt(i + 1));
+      const s = items[i]!;
+      const n = this.encode(s);
+      const p = m._lua_pushlstring(L, this.scratch, n);
+      // The script will likely hand these back (redis.call('GET', KEYS[1])): remember them.
+      if (n === s.length && n <= STR_CACHE_MAX_LEN) this.remember(p, n, s);
+      m._lua_rawseti(L, -2, big(i + 1));
     }
   }
 
@@ -694,15 +730,29 @@ export class LuaRuntime implements ScriptEngine {
     return this.decode(p, this.m.HEAP32[this.lenPtr >> 2]!);
   }
 
+  private remember(p: Ptr, len: number, s: string): void {
+    const slot = (p >>> 3) & (STR_CACHE_SIZE - 1);
+    this.strPtr[slot] = p;
+    this.strLen[slot] = len;
+    this.strVal[slot] = s;
+  }
+
   private decode(p: Ptr, len: number): string {
     const heap = this.m.HEAPU8;
-    if (len <= 64) {
-      let s = '';
-      for (let i = 0; i < len; i++) {
-        const c = heap[p + i]!;
-        if (c > 127) return this.decoder.decode(heap.subarray(p, p + len));
-        s += String.fromCharCode(c);
+    if (len <= STR_CACHE_MAX_LEN) {
+      const slot = (p >>> 3) & (STR_CACHE_SIZE - 1);
+      if (this.strPtr[slot] === p && this.strLen[slot] === len) {
+        const s = this.strVal[slot]!;
+        let i = 0;
+        while (i < len && heap[p + i] === s.charCodeAt(i)) i++;
+        if (i === len) return s;
       }
+      for (let i = 0; i < len; i++) {
+        if (heap[p + i]! > 127) return this.decoder.decode(heap.subarray(p, p + len));
+      }
+      // A flat string (not a rope of one-character appends): hashing it is cheap.
+      const s = String.fromCharCode.apply(null, heap.subarray(p, p + len) as unknown as number[]);
+      this.remember(p, len, s);
       return s;
     }
     return this.decoder.decode(heap.subarray(p, p + len));

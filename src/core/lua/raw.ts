@@ -10,6 +10,7 @@ export type State = number;
 export interface RawLua {
   _malloc(size: number): Ptr;
   _free(p: Ptr): void;
+  _realloc(p: Ptr, size: number): Ptr;
   _lua_newstate(alloc: Ptr, ud: Ptr): State;
   _luaL_openlibs(L: State): void;
   _lua_close(L: State): void;
@@ -27,6 +28,7 @@ export interface RawLua {
   _luaL_tolstring(L: State, idx: number, len: Ptr): Ptr;
   _lua_pushnil(L: State): void;
   _lua_pushinteger(L: State, n: bigint): void;
+  _lua_pushnumber(L: State, n: number): void;
   _lua_pushlstring(L: State, s: Ptr, len: number): Ptr;
   _lua_pushboolean(L: State, b: number): void;
   _lua_pushcclosure(L: State, fn: Ptr, n: number): void;
@@ -115,14 +117,69 @@ export async function loadRawLua(wasmUrl?: string): Promise<RawLua> {
     }
   }
   // Heap views and addFunction stay the module's (it refreshes the views when memory grows).
-  const raw = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(module)) {
-    if (key.startsWith('_lua') || key === '_malloc' || key === '_free' || key === '_realloc') {
-      raw[key] = direct[key] ?? (module as unknown as Record<string, unknown>)[key];
-    }
-  }
-  raw.addFunction = module.addFunction.bind(module);
-  Object.defineProperty(raw, 'HEAPU8', { get: () => module.HEAPU8 });
-  Object.defineProperty(raw, 'HEAP32', { get: () => module.HEAP32 });
+  const pick = (key: string): unknown =>
+    direct[key] ?? (module as unknown as Record<string, unknown>)[key];
+  const f = pick as <T>(key: string) => T;
+  // An object literal of plain data properties stays in V8's fast mode (one built by adding
+  // the ~150 exports one by one, or a literal with getters, does not: every call would pay a
+  // dictionary lookup). The heap views come from the prototype.
+  const views = {
+    get HEAPU8(): Uint8Array {
+      return module.HEAPU8;
+    },
+    get HEAP32(): Int32Array {
+      return module.HEAP32;
+    },
+  };
+  const raw = {
+    __proto__: views,
+    _malloc: f('_malloc'),
+    _free: f('_free'),
+    _realloc: f('_realloc'),
+    _lua_newstate: f('_lua_newstate'),
+    _luaL_openlibs: f('_luaL_openlibs'),
+    _lua_close: f('_lua_close'),
+    _lua_gettop: f('_lua_gettop'),
+    _lua_settop: f('_lua_settop'),
+    _lua_pushvalue: f('_lua_pushvalue'),
+    _lua_type: f('_lua_type'),
+    _lua_isinteger: f('_lua_isinteger'),
+    _lua_isnumber: f('_lua_isnumber'),
+    _lua_tonumberx: f('_lua_tonumberx'),
+    _lua_tointegerx: f('_lua_tointegerx'),
+    _lua_toboolean: f('_lua_toboolean'),
+    _lua_tolstring: f('_lua_tolstring'),
+    _lua_topointer: f('_lua_topointer'),
+    _luaL_tolstring: f('_luaL_tolstring'),
+    _lua_pushnil: f('_lua_pushnil'),
+    _lua_pushinteger: f('_lua_pushinteger'),
+    _lua_pushnumber: f('_lua_pushnumber'),
+    _lua_pushlstring: f('_lua_pushlstring'),
+    _lua_pushboolean: f('_lua_pushboolean'),
+    _lua_pushcclosure: f('_lua_pushcclosure'),
+    _lua_pushlightuserdata: f('_lua_pushlightuserdata'),
+    _lua_createtable: f('_lua_createtable'),
+    _lua_getfield: f('_lua_getfield'),
+    _lua_setfield: f('_lua_setfield'),
+    _lua_rawgeti: f('_lua_rawgeti'),
+    _lua_rawseti: f('_lua_rawseti'),
+    _lua_pcallk: f('_lua_pcallk'),
+    _lua_error: f('_lua_error'),
+    _luaL_where: f('_luaL_where'),
+    _lua_concat: f('_lua_concat'),
+    _lua_rotate: f('_lua_rotate'),
+    _luaL_loadbufferx: f('_luaL_loadbufferx'),
+    _luaL_ref: f('_luaL_ref'),
+    _luaL_unref: f('_luaL_unref'),
+    _lua_sethook: f('_lua_sethook'),
+    _lua_getstack: f('_lua_getstack'),
+    _lua_getinfo: f('_lua_getinfo'),
+    _lua_newthread: f('_lua_newthread'),
+    _lua_resume: f('_lua_resume'),
+    _lua_yieldk: f('_lua_yieldk'),
+    _lua_xmove: f('_lua_xmove'),
+    _lua_setupvalue: f('_lua_setupvalue'),
+    addFunction: module.addFunction.bind(module),
+  };
   return raw as unknown as RawLua;
 }

@@ -135,13 +135,55 @@ function exactDecimalDigits(x: number): { digits: string; exp10: number } {
   return { digits: stripped, exp10: stripped.length - fracLen };
 }
 
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little endian: word 1
+const LOG10_5 = Math.log10(5);
+
+/**
+ * Can rounding the positive finite x to p significant digits meet an exact tie? Only when
+ * x's exact decimal expansion has exactly p + 1 significant digits (the last one a 5).
+ * Decided from the bits, conservatively: false means certainly no tie.
+ */
+function tiePossible(x: number, p: number): boolean {
+  F64[0] = x;
+  const hi = U32[HI]!;
+  const lo = U32[1 - HI]!;
+  const bexp = (hi >>> 20) & 0x7ff;
+  let mhi = hi & 0xfffff;
+  let e: number;
+  if (bexp === 0) e = -1074;
+  else {
+    mhi += 0x100000;
+    e = bexp - 1075;
+  }
+  // x = m * 2^e with m odd.
+  let m: number;
+  if (lo !== 0) {
+    const tz = 31 - Math.clz32(lo & -lo);
+    m = mhi * 4294967296 + lo;
+    m /= 2 ** tz;
+    e += tz;
+  } else {
+    const tz = 31 - Math.clz32(mhi & -mhi);
+    m = mhi / 2 ** tz;
+    e += 32 + tz;
+  }
+  // An integer m * 2^e ending in 5 then zeros is D * 10^e with D = m / 5^e <= m < 2^53.
+  if (e >= 0) return p + 1 <= 16;
+  // x = m * 5^k / 10^k (k = -e) and m * 5^k ends in 5: count its digits.
+  const l = Math.log10(m) - e * LOG10_5;
+  return l > p - 1e-9 && l < p + 1 + 1e-9;
+}
+
 /** Round a positive finite x to `p` significant digits, half-even on the exact value. */
 function roundSig(x: number, p: number): { digits: string; exp10: number } {
-  // Fast path: JS toPrecision rounds half-up on the exact value; only exact ties differ.
+  // Fast path: JS toExponential rounds half-up on the exact value; only exact ties differ.
   const s = x.toExponential(p - 1); // d.ddddde+N
   const ePos = s.indexOf('e');
-  let digits = s.slice(0, ePos).replace('.', '');
+  let digits = p > 1 ? s[0]! + s.slice(2, ePos) : s.slice(0, ePos);
   let exp10 = Number(s.slice(ePos + 1)) + 1;
+  if (!tiePossible(x, p)) return { digits, exp10 };
   const more = x.toExponential(Math.min(p + 2, 100) - 1);
   const moreDigits = more.slice(0, more.indexOf('e')).replace('.', '');
   // An exact tie (tail 5000...) shows as "50" in two more digits; only then check exactly.
@@ -181,19 +223,18 @@ export function formatG(x: number, p: number): string {
   const neg = x < 0;
   const { digits, exp10 } = roundSig(neg ? -x : x, p);
   const X = exp10 - 1; // exponent in d.ddd form
+  let end = digits.length; // without trailing zeros (digits[0] is never '0')
+  while (end > 1 && digits.charCodeAt(end - 1) === 48) end--;
   let out: string;
   if (X < -4 || X >= p) {
-    let mant = digits.length > 1 ? digits[0] + '.' + digits.slice(1) : digits;
-    if (mant.includes('.')) mant = mant.replace(/0+$/, '').replace(/\.$/, '');
-    const ae = Math.abs(X);
-    out = mant + 'e' + (X < 0 ? '-' : '+') + (ae < 10 ? '0' + ae : String(ae));
+    const mant = end > 1 ? digits[0] + '.' + digits.slice(1, end) : digits[0]!;
+    const ae = X < 0 ? -X : X;
+    out = mant + (X < 0 ? 'e-' : 'e+') + (ae < 10 ? '0' + ae : String(ae));
   } else if (X >= 0) {
-    const intPart = digits.slice(0, X + 1).padEnd(X + 1, '0');
-    const frac = digits.slice(X + 1).replace(/0+$/, '');
-    out = frac.length ? intPart + '.' + frac : intPart;
+    const intPart = digits.length > X ? digits.slice(0, X + 1) : digits.padEnd(X + 1, '0');
+    out = end > X + 1 ? intPart + '.' + digits.slice(X + 1, end) : intPart;
   } else {
-    const frac = ('0'.repeat(-X - 1) + digits).replace(/0+$/, '');
-    out = '0.' + frac;
+    out = '0.' + '0'.repeat(-X - 1) + digits.slice(0, end);
   }
   return neg ? '-' + out : out;
 }

@@ -1,6 +1,6 @@
 // Charts (recharts): outcomes over time, each key's use against its limit, the most admitted
 // in any window of the policy's length, and two algorithms on the same traffic.
-import { useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import {
   Bar,
   BarChart,
@@ -24,13 +24,64 @@ import {
 } from '../../store/labAdapter';
 import { labStore } from '../../store/labStore';
 import { TENANT_HUES } from './shapes';
-import { useLab } from './useLab';
+import { addDrawer, useLab } from './useLab';
 
 const axis = { stroke: 'var(--text-muted)', fontSize: 12 };
 
-function NowLine({ bucket }: { bucket: number }) {
-  const now = useLab((s) => Math.floor(s.shownNow / bucket) * bucket);
-  return <ReferenceLine x={now} stroke="var(--focus)" strokeDasharray="3 3" />;
+const H = 180;
+const MARGIN = { top: 6, right: 8, bottom: 0, left: -18 };
+/** recharts' default axis sizes: the plot starts after the Y axis and ends above the X axis. */
+const Y_AXIS_W = 60;
+const X_AXIS_H = 30;
+const PLOT_LEFT = MARGIN.left + Y_AXIS_W;
+
+/**
+ * The "now" line as a cheap overlay: a dashed div over the plot area, moved by the animation
+ * loop with a transform. The chart itself never re-renders while the clock runs; its width
+ * comes from a ResizeObserver, so nothing reads layout per frame.
+ */
+function NowOverlay({ xMax, height }: { xMax: number; height: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const line = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let width = 0;
+    let lastX = NaN;
+    const draw = (now: number) => {
+      const l = line.current;
+      if (!l || width <= 0) return;
+      const f = xMax > 0 ? Math.min(1, Math.max(0, now / xMax)) : 0;
+      const x = PLOT_LEFT + f * (width - PLOT_LEFT - MARGIN.right);
+      if (Math.abs(x - lastX) < 0.25) return;
+      lastX = x;
+      l.style.transform = `translateX(${x.toFixed(1)}px)`;
+    };
+    const ro =
+      typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver((entries) => {
+            width = entries[0]?.contentRect.width ?? 0;
+            lastX = NaN;
+            draw(labStore.getState().now);
+          })
+        : null;
+    ro?.observe(el);
+    const off = addDrawer(draw);
+    return () => {
+      off();
+      ro?.disconnect();
+    };
+  }, [xMax]);
+  return (
+    <div
+      ref={box}
+      className="now-overlay"
+      style={{ top: MARGIN.top, height: height - MARGIN.top - X_AXIS_H }}
+      aria-hidden
+    >
+      <div ref={line} className="now-line" />
+    </div>
+  );
 }
 
 function Card({
@@ -53,7 +104,11 @@ function Card({
   );
 }
 
-export function Charts() {
+/**
+ * The charts re-render only when the run (or the comparison) changes: nothing here subscribes
+ * to the clock. The moving "now" line is an overlay drawn by the animation loop.
+ */
+export const Charts = memo(function Charts() {
   const run = useLab((s) => s.run);
   const altAlg = useLab((s) => s.altAlgorithm);
   const altRun = useLab((s) => s.altRun);
@@ -87,61 +142,9 @@ export function Charts() {
         title="Decisions over time"
         note={`Per ${+outcomes.width.toPrecision(3)} s interval. Dashed line: now.`}
       >
-        <ResponsiveContainer width="100%" height={180}>
-          <BarChart data={outcomes.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
-            <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={[0, 'dataMax']}
-              tickFormatter={fmt}
-              {...axis}
-            />
-            <YAxis allowDecimals={false} {...axis} />
-            <Tooltip
-              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
-            />
-            <Bar
-              dataKey="allowed"
-              name="admitted"
-              stackId="a"
-              fill="var(--ok)"
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="denied"
-              name="429"
-              stackId="a"
-              fill="var(--deny)"
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="unavailable"
-              name="503"
-              stackId="a"
-              fill="var(--unavail)"
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="bypass"
-              name="bypass"
-              stackId="a"
-              fill="var(--bypass)"
-              isAnimationActive={false}
-            />
-            <NowLine bucket={outcomes.width} />
-          </BarChart>
-        </ResponsiveContainer>
-      </Card>
-
-      {usage && (
-        <Card
-          id="chart-usage"
-          title={`Use against the limit: ${target!.label}`}
-          note={`From the limiter's own state (${target!.algorithm}); line: the limit.`}
-        >
-          <ResponsiveContainer width="100%" height={180}>
-            <LineChart data={usage.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
+        <div className="plot">
+          <ResponsiveContainer width="100%" height={H}>
+            <BarChart data={outcomes.points} margin={MARGIN}>
               <CartesianGrid stroke="var(--border)" vertical={false} />
               <XAxis
                 dataKey="t"
@@ -150,27 +153,83 @@ export function Charts() {
                 tickFormatter={fmt}
                 {...axis}
               />
-              <YAxis {...axis} />
+              <YAxis allowDecimals={false} {...axis} />
               <Tooltip
                 contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
               />
-              {Number.isFinite(usage.limit) && (
-                <ReferenceLine y={usage.limit} stroke="var(--deny)" strokeDasharray="4 3" />
-              )}
-              {usage.keys.map((k, i) => (
-                <Line
-                  key={k}
-                  dataKey={k}
-                  stroke={TENANT_HUES[i % TENANT_HUES.length]}
-                  dot={false}
-                  strokeWidth={2}
-                  isAnimationActive={false}
-                  type="stepAfter"
-                />
-              ))}
-              <NowLine bucket={run.end / 80 || 1} />
-            </LineChart>
+              <Bar
+                dataKey="allowed"
+                name="admitted"
+                stackId="a"
+                fill="var(--ok)"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="denied"
+                name="429"
+                stackId="a"
+                fill="var(--deny)"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="unavailable"
+                name="503"
+                stackId="a"
+                fill="var(--unavail)"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="bypass"
+                name="bypass"
+                stackId="a"
+                fill="var(--bypass)"
+                isAnimationActive={false}
+              />
+            </BarChart>
           </ResponsiveContainer>
+          <NowOverlay xMax={outcomes.points[outcomes.points.length - 1]?.t ?? 0} height={H} />
+        </div>
+      </Card>
+
+      {usage && (
+        <Card
+          id="chart-usage"
+          title={`Use against the limit: ${target!.label}`}
+          note={`From the limiter's own state (${target!.algorithm}); line: the limit.`}
+        >
+          <div className="plot">
+            <ResponsiveContainer width="100%" height={H}>
+              <LineChart data={usage.points} margin={MARGIN}>
+                <CartesianGrid stroke="var(--border)" vertical={false} />
+                <XAxis
+                  dataKey="t"
+                  type="number"
+                  domain={[0, 'dataMax']}
+                  tickFormatter={fmt}
+                  {...axis}
+                />
+                <YAxis {...axis} />
+                <Tooltip
+                  contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+                />
+                {Number.isFinite(usage.limit) && (
+                  <ReferenceLine y={usage.limit} stroke="var(--deny)" strokeDasharray="4 3" />
+                )}
+                {usage.keys.map((k, i) => (
+                  <Line
+                    key={k}
+                    dataKey={k}
+                    stroke={TENANT_HUES[i % TENANT_HUES.length]}
+                    dot={false}
+                    strokeWidth={2}
+                    isAnimationActive={false}
+                    type="stepAfter"
+                  />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+            <NowOverlay xMax={usage.points[usage.points.length - 1]?.t ?? 0} height={H} />
+          </div>
         </Card>
       )}
 
@@ -192,8 +251,8 @@ export function Charts() {
           </>
         }
       >
-        <ResponsiveContainer width="100%" height={180}>
-          <LineChart data={windowed.points} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
+        <ResponsiveContainer width="100%" height={H}>
+          <LineChart data={windowed.points} margin={MARGIN}>
             <CartesianGrid stroke="var(--border)" vertical={false} />
             <XAxis
               dataKey="t"
@@ -278,7 +337,7 @@ export function Charts() {
         </label>
         {cmp && (
           <ResponsiveContainer width="100%" height={150}>
-            <LineChart data={cmp} margin={{ top: 6, right: 8, bottom: 0, left: -18 }}>
+            <LineChart data={cmp} margin={MARGIN}>
               <CartesianGrid stroke="var(--border)" vertical={false} />
               <XAxis
                 dataKey="t"
@@ -325,4 +384,4 @@ export function Charts() {
       </Card>
     </section>
   );
-}
+});

@@ -25,8 +25,8 @@ function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
   void run;
   return (
     <ol className="req-path">
-      {steps.map((s) => (
-        <li key={s}>{s}</li>
+      {steps.map((s, k) => (
+        <li key={k}>{s}</li>
       ))}
     </ol>
   );
@@ -64,7 +64,7 @@ export function RequestPanel() {
   const lane = useLab((s) => s.selectedLane);
   const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
   // Without a selection, follow the latest decision of the loaded lane.
-  const decided = useLab((s) => s.run.decidedBy(s.shownNow));
+  const decided = useLab((s) => s.run.decidedBy(s.panelNow));
   const idx = selected ?? (decided > 0 ? run.byDecision[decided - 1]! : null);
   const r = idx !== null && idx < run.n ? run.request(idx) : null;
   return (
@@ -116,7 +116,7 @@ export function RequestPanel() {
 export function StatePanel() {
   const run = useLab((s) => s.run);
   const target = useLab((s) => s.selectedTarget);
-  const now = useLab((s) => s.shownNow);
+  const now = useLab((s) => s.panelNow);
   const t =
     run.targets.find((x) => x.id === target) ??
     run.targets.find((x) => x.kind === 'store') ??

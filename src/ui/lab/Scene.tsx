@@ -1,6 +1,14 @@
 // The scene: clients, load balancer, servers and (when shared) the store, with requests as
 // dots placed from their event times (fraction = (now - sent) / (received - sent)).
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import type { LabRun } from '../../store/labAdapter';
 import { OUTCOMES, viewUsage } from '../../store/labAdapter';
 import { hopOf, labStore, LANE_LABEL } from '../../store/labStore';
@@ -383,12 +391,20 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
   const denied = useRef<HTMLSpanElement>(null);
   const unavailable = useRef<HTMLSpanElement>(null);
   const decided = useRef<HTMLSpanElement>(null);
+  // Fixed-width, contained number boxes: rewriting a number never relayouts the lane.
+  const num = { width: `${String(run.n).length}ch` };
   useLayoutEffect(() => {
     let last = -1;
+    // One text node per number, its data rewritten (setting textContent would replace the
+    // node, which relayouts and repaints more).
     const put = (el: HTMLSpanElement | null, v: number) => {
-      if (el) el.textContent = String(v);
+      if (!el) return;
+      const t = el.firstChild;
+      if (t && t.nodeType === 3) (t as Text).data = String(v);
+      else el.textContent = String(v);
     };
-    return addDrawer((now) => {
+    return addDrawer((now, coarse) => {
+      if (!coarse) return;
       const d = run.decidedBy(now);
       if (d === last) return;
       last = d;
@@ -407,11 +423,16 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
           <OutcomeGlyph outcome="allowed" size={16} /> admitted
         </dt>
         <dd>
-          <span ref={allowed} data-testid={testids ? 'allowed-count' : undefined} />
+          <span
+            ref={allowed}
+            className="num"
+            style={num}
+            data-testid={testids ? 'allowed-count' : undefined}
+          />
         </dd>
         {total.bypass > 0 && (
           <dd className="count-sub">
-            <span ref={bypass} /> bypassed the limiter
+            <span ref={bypass} className="num" style={num} /> bypassed the limiter
           </dd>
         )}
       </div>
@@ -420,7 +441,12 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
           <OutcomeGlyph outcome="denied" size={16} /> 429
         </dt>
         <dd>
-          <span ref={denied} data-testid={testids ? 'denied-count' : undefined} />
+          <span
+            ref={denied}
+            className="num"
+            style={num}
+            data-testid={testids ? 'denied-count' : undefined}
+          />
         </dd>
       </div>
       {total.unavailable > 0 && (
@@ -429,14 +455,14 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
             <OutcomeGlyph outcome="unavailable" size={16} /> 503
           </dt>
           <dd>
-            <span ref={unavailable} />
+            <span ref={unavailable} className="num" style={num} />
           </dd>
         </div>
       )}
       <div className="count o-total">
         <dt>decided</dt>
         <dd>
-          <span ref={decided} />
+          <span ref={decided} className="num" style={{ ...num, textAlign: 'right' }} />
           <small> / {run.n}</small>
         </dd>
       </div>
@@ -448,14 +474,18 @@ const STRIP = 30;
 
 function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' }) {
   // Follows the coarse clock (a few times a second while playing, exact when paused).
-  const decided = useLab((s) => run.decidedBy(s.shownNow));
+  const decided = useLab((s) => run.decidedBy(s.sceneNow));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
   const from = Math.max(0, decided - STRIP);
   const items: number[] = [];
   for (let j = from; j < decided; j++) items.push(run.byDecision[j]!);
+  // Every item has the same fixed, contained size (sized for the longest server name), so a
+  // tick that rewrites the items relayouts only inside them.
+  const longest = useMemo(() => run.servers.reduce((m, x) => Math.max(m, x.length), 1), [run]);
+  const style = { '--strip-w': `calc(${longest}ch + 1.9rem)` } as CSSProperties;
   return (
     <div className="strip-wrap">
-      <ol className="decision-strip" aria-label="Decisions so far, oldest first" start={from + 1}>
+      <ol className="decision-strip" aria-label="Decisions so far, oldest first" style={style}>
         {from > 0 && <li className="strip-more">… {from} earlier</li>}
         {items.map((i, k) => {
           const oc = OUTCOMES[run.outcome[i]!]!;
@@ -472,7 +502,7 @@ function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' })
                 aria-label={`Request ${i + 1} via server ${server}: ${OUTCOME_LABEL[oc]}`}
                 onClick={() => labStore.getState().select(i, lane)}
               >
-                <OutcomeGlyph outcome={oc} size={16} />
+                <span className={`sglyph o-${oc}`} aria-hidden />
                 <span>{server}</span>
               </button>
             </li>
@@ -485,7 +515,7 @@ function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' })
 }
 
 function LiveStates({ run, geo, testids }: { run: LabRun; geo: Geometry; testids: boolean }) {
-  const now = useLab((s) => s.shownNow);
+  const now = useLab((s) => s.sceneNow);
   const selectedTarget = useLab((s) => s.selectedTarget);
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const pick = (id: string) => labStore.getState().selectTarget(id);
@@ -542,7 +572,9 @@ function LiveStates({ run, geo, testids }: { run: LabRun; geo: Geometry; testids
             {local && (
               <g
                 transform={
-                  narrow ? `translate(${b.x + 2},${b.y + 28})` : `translate(${b.x + 120},${b.y + 3})`
+                  narrow
+                    ? `translate(${b.x + 2},${b.y + 28})`
+                    : `translate(${b.x + 120},${b.y + 3})`
                 }
               >
                 {views[0] ? (
@@ -719,7 +751,7 @@ const Backdrop = memo(function Backdrop({ geo }: { geo: Geometry }) {
 });
 
 /** Narrow layout when the lane is narrower than NARROW_BELOW (observed, not read per frame). */
-function useNarrow(ref: React.RefObject<HTMLElement | null>): boolean {
+function useNarrow(ref: RefObject<HTMLElement | null>): boolean {
   const [narrow, setNarrow] = useState(
     () => typeof window !== 'undefined' && window.innerWidth < NARROW_BELOW + 40,
   );

@@ -1,10 +1,13 @@
 // Play, pause, step, speed (log scale), scrubber with event ticks, the clock, jump to time
 // and the share link. The clock and the scrubber thumb are drawn by the animation loop.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { encodeShare } from '../../core/share';
 import { OUTCOMES } from '../../store/labAdapter';
 import { endOf, labStore, SPEED_MAX, SPEED_MIN } from '../../store/labStore';
 import { addDrawer, useLab } from './useLab';
+
+/** The slider thumb's width in CSS px (lab.css styles the thumb; the playhead draws it). */
+const THUMB = 18;
 
 export const SPEEDS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
 
@@ -57,20 +60,60 @@ export function TimeBar() {
   const end = useLab((s) => endOf(s));
   const scrub = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLOutputElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   const [jump, setJump] = useState('');
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState('');
 
-  useEffect(
-    () =>
-      addDrawer((now) => {
-        if (clock.current) clock.current.textContent = fmtTime(now);
-        const el = scrub.current;
-        if (el && document.activeElement !== el) el.value = String(Math.min(now, end));
-        if (el) el.setAttribute('aria-valuetext', `${fmtTime(now)} seconds of ${fmtTime(end)}`);
-      }),
-    [end],
-  );
+  useLayoutEffect(() => {
+    let lastText = '';
+    let lastLabel = -Infinity;
+    let width = 0;
+    let lastX = NaN;
+    const draw = (now: number, coarse: boolean) => {
+      // Every frame: the playhead, a composited transform (no layout, no paint).
+      const f = end > 0 ? Math.min(1, Math.max(0, now / end)) : 0;
+      const x = f * Math.max(0, width - THUMB);
+      if (head.current && Math.abs(x - lastX) >= 0.25) {
+        lastX = x;
+        head.current.style.transform = `translateX(${x.toFixed(1)}px)`;
+      }
+      // A few times a second (every call when paused): the clock text and the native
+      // slider's value, which is what keyboards and screen readers use.
+      if (!coarse) return;
+      const text = fmtTime(now);
+      const c = clock.current;
+      if (c && text !== lastText) {
+        const node = c.firstChild;
+        if (node && node.nodeType === 3) (node as Text).data = text;
+        else c.textContent = text;
+        lastText = text;
+      }
+      const el = scrub.current;
+      if (!el) return;
+      if (document.activeElement !== el) el.value = String(Math.min(now, end));
+      // Screen readers need the time in words, not ten times a second.
+      const w = performance.now();
+      if (!labStore.getState().playing || w - lastLabel > 1000) {
+        lastLabel = w;
+        el.setAttribute('aria-valuetext', `${text} seconds of ${fmtTime(end)}`);
+      }
+    };
+    const ro =
+      typeof ResizeObserver !== 'undefined' && scrub.current
+        ? new ResizeObserver((entries) => {
+            width = entries[0]?.contentRect.width ?? 0;
+            lastX = NaN;
+            draw(labStore.getState().now, false);
+          })
+        : null;
+    if (scrub.current) ro?.observe(scrub.current);
+    const off = addDrawer(draw);
+    return () => {
+      off();
+      ro?.disconnect();
+    };
+  }, [end]);
 
   const st = labStore.getState;
   const copy = async () => {
@@ -124,22 +167,25 @@ export function TimeBar() {
         <span className="muted"> s</span>
       </div>
       <div className="tb-scrub">
-        <input
-          ref={scrub}
-          type="range"
-          min={0}
-          max={end}
-          step={end / 500}
-          defaultValue={0}
-          aria-label="Timeline"
-          data-testid="scrubber"
-          onInput={(e) => {
-            const s = st();
-            if (s.playing) s.pause();
-            s.seek(Number((e.target as HTMLInputElement).value));
-          }}
-          onKeyDown={(e) => e.stopPropagation()}
-        />
+        <div className="tb-track">
+          <input
+            ref={scrub}
+            type="range"
+            min={0}
+            max={end}
+            step={end / 500}
+            defaultValue={0}
+            aria-label="Timeline"
+            data-testid="scrubber"
+            onInput={(e) => {
+              const s = st();
+              if (s.playing) s.pause();
+              s.seek(Number((e.target as HTMLInputElement).value));
+            }}
+            onKeyDown={(e) => e.stopPropagation()}
+          />
+          <div ref={head} className="playhead" aria-hidden />
+        </div>
         <Ticks end={end} />
       </div>
       <label className="tb-speed">

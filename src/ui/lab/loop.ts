@@ -1,13 +1,16 @@
 // One requestAnimationFrame loop: wall time -> model time by the speed, then every drawer
-// reads the store's clock and draws. React renders only when a coarse value changes.
+// reads the store's clock and draws. React renders only when a coarse value changes (the
+// store's `viewTick`, a few times a wall second while playing).
 import { advanceWall, labStore } from '../../store/labStore';
-import { runDrawers } from './useLab';
+import { frameStats, runDrawers } from './useLab';
 
 let handle = 0;
 let users = 0;
 let last = -1;
 let lastDrawn = NaN;
 let lastRunKey: unknown = null;
+let lastCompareKey: unknown = null;
+let lastPlaying = false;
 
 function frame(ts: number) {
   handle = requestAnimationFrame(frame);
@@ -15,9 +18,17 @@ function frame(ts: number) {
   last = ts;
   advanceWall(dt);
   const s = labStore.getState();
-  if (s.now !== lastDrawn || s.run !== lastRunKey) {
+  if (
+    s.now !== lastDrawn ||
+    s.run !== lastRunKey ||
+    s.compare !== lastCompareKey ||
+    s.playing !== lastPlaying
+  ) {
+    // Pausing redraws once more, exactly (text is only rewritten on coarse frames).
+    lastPlaying = s.playing;
     lastDrawn = s.now;
     lastRunKey = s.run;
+    lastCompareKey = s.compare;
     runDrawers(s.now);
   }
 }
@@ -28,6 +39,7 @@ export function startLoop(): () => void {
   if (users === 1) {
     last = -1;
     handle = requestAnimationFrame(frame);
+    (window as unknown as { __labFrameStats?: typeof frameStats }).__labFrameStats = frameStats;
   }
   return () => {
     users--;

@@ -110,8 +110,8 @@ function NextSteps({ onAlgorithm }: { onAlgorithm: () => void }) {
 }
 
 function LiveSummary() {
-  const main = useLab((s) => s.run.decidedBy(s.shownNow));
-  const cmp = useLab((s) => s.compare?.decidedBy(s.shownNow) ?? 0);
+  const main = useLab((s) => s.run.decidedBy(s.panelNow));
+  const cmp = useLab((s) => s.compare?.decidedBy(s.panelNow) ?? 0);
   const [text, setText] = useState('');
   const pending = useRef(0);
   useEffect(() => {
