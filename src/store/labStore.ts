@@ -48,11 +48,13 @@ export interface LabState {
   /** The clock as React shows it: follows `now` at most ~10 times a wall second while playing. */
   shownNow: number;
   /**
-   * The lab's own coarse clocks, staggered: while playing, the scene (decision strip, limiter
-   * glyphs) and the panels (request, limiter state) follow `now` on alternate ticks, so one
-   * frame never pays for both renders. Both equal `now` whenever the clock is paused or moved.
+   * The lab's own coarse clocks, staggered: while playing, the main lane's scene (decision
+   * strip, limiter glyphs), the comparison lane's, and the panels (request, limiter state)
+   * follow `now` in turn, one group per tick, so one frame never pays for every render.
+   * All equal `now` whenever the clock is paused or moved.
    */
   sceneNow: number;
+  compareNow: number;
   panelNow: number;
   selected: number | null;
   /** Which lane's request is selected: 'main' or 'compare'. */
@@ -74,7 +76,8 @@ export interface LabState {
   step(dir: 1 | -1): void;
   select(i: number | null, lane?: 'main' | 'compare'): void;
   selectTarget(id: string | null): void;
-  tick(): void;
+  /** Let one group of coarse clocks catch up with `now` (0 main lane, 1 comparison, 2 panels). */
+  tick(group?: 0 | 1 | 2): void;
 }
 
 /** When the lane's last event is over (with room for the last dot to travel home). */
@@ -129,7 +132,12 @@ const firstCompare = buildCompare(WORKED_EXAMPLE);
 let lastTickWall = 0;
 let tickPhase = 0;
 /** Every coarse clock at once (a pause, a seek, a step, a new run). */
-const shown = (now: number) => ({ shownNow: now, sceneNow: now, panelNow: now });
+const shown = (now: number) => ({
+  shownNow: now,
+  sceneNow: now,
+  compareNow: now,
+  panelNow: now,
+});
 
 export const labStore = createStore<LabState>()((set, get) => ({
   input: WORKED_EXAMPLE,
@@ -147,6 +155,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
   viewTick: 0,
   shownNow: 0,
   sceneNow: 0,
+  compareNow: 0,
   panelNow: 0,
   selected: null,
   selectedLane: 'main',
@@ -260,17 +269,21 @@ export const labStore = createStore<LabState>()((set, get) => ({
   selectTarget(id) {
     set({ selectedTarget: id });
   },
-  tick() {
-    // Every 75 ms of wall time, alternately: the scene's clock (with the shared viewTick and
-    // shownNow), then the panels' clock. Each follows `now` ~6.7 times a second.
-    const w = performance.now();
-    if (w - lastTickWall > 75) {
+  tick(group) {
+    // One group of coarse clocks follows `now`: 0 the main lane (with the shared viewTick and
+    // shownNow), 1 the comparison lane, 2 the panels. The animation loop gives each group its
+    // own frame (see ui/lab/loop.ts); without a group, groups take turns every 50 ms.
+    let g: number | undefined = group;
+    if (g === undefined) {
+      const w = performance.now();
+      if (w - lastTickWall <= 50) return;
       lastTickWall = w;
-      tickPhase ^= 1;
-      const now = get().now;
-      if (tickPhase) set({ viewTick: get().viewTick + 1, shownNow: now, sceneNow: now });
-      else set({ panelNow: now });
+      g = tickPhase = (tickPhase + 1) % 3;
     }
+    const now = get().now;
+    if (g === 0) set({ viewTick: get().viewTick + 1, shownNow: now, sceneNow: now });
+    else if (g === 1) set({ compareNow: now });
+    else set({ panelNow: now });
   },
 }));
 
@@ -314,8 +327,11 @@ function lowerBound(a: Float64Array, t: number): number {
   return lo;
 }
 
-/** Advance the clock by a wall-clock delta (the animation loop calls this). */
-export function advanceWall(dtSeconds: number): void {
+/**
+ * Advance the clock by a wall-clock delta (the animation loop calls this). `group`: which
+ * coarse clocks follow on this frame (null: none; undefined: take turns by wall time).
+ */
+export function advanceWall(dtSeconds: number, group?: 0 | 1 | 2 | null): void {
   const s = labStore.getState();
   if (!s.playing) return;
   const end = endOf(s);
@@ -325,7 +341,7 @@ export function advanceWall(dtSeconds: number): void {
     return;
   }
   labStore.setState({ now });
-  s.tick();
+  if (group !== null) s.tick(group);
 }
 
 /** A stable, shareable snapshot per spec/headless.md. */

@@ -4,6 +4,7 @@
 import { formatScore } from '../redis/numfmt';
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
+import { createCountingAllocator } from './allocator';
 import { PRELUDE, PRELUDE_CHUNK } from './prelude';
 import {
   LUA_ERRMEM,
@@ -136,20 +137,28 @@ export class LuaRuntime implements ScriptEngine {
     this.kErr = this.cstr('err');
     this.kOk = this.cstr('ok');
 
-    const alloc = m.addFunction((_ud: number, ptr: number, osize: number, nsize: number) => {
-      if (nsize === 0) {
-        if (ptr) {
-          this.memoryUsed -= osize;
-          m._free(ptr);
+    // The heap cap: a small wasm allocator (no JS call per allocation), else the same in JS.
+    const counting = createCountingAllocator(m, this.memoryLimit);
+    let alloc: Ptr;
+    if (counting) {
+      alloc = counting.ptr;
+      this.memoryInUse = counting.used;
+    } else {
+      alloc = m.addFunction((_ud: number, ptr: number, osize: number, nsize: number) => {
+        if (nsize === 0) {
+          if (ptr) {
+            this.memoryUsed -= osize;
+            m._free(ptr);
+          }
+          return 0;
         }
-        return 0;
-      }
-      const delta = ptr ? nsize - osize : nsize;
-      if (delta > 0 && this.memoryUsed + delta > this.memoryLimit) return 0;
-      const p = m._realloc(ptr, nsize);
-      if (p) this.memoryUsed += delta;
-      return p;
-    }, 'iiiii');
+        const delta = ptr ? nsize - osize : nsize;
+        if (delta > 0 && this.memoryUsed + delta > this.memoryLimit) return 0;
+        const p = m._realloc(ptr, nsize);
+        if (p) this.memoryUsed += delta;
+        return p;
+      }, 'iiiii');
+    }
     const L = m._lua_newstate(alloc, 0);
     if (!L) throw new Error('Lua state could not be created');
     this.L = L;
@@ -266,9 +275,7 @@ export class LuaRuntime implements ScriptEngine {
   }
 
   /** Bytes of Lua heap in use (for the lab's inspector and tests). */
-  memoryInUse(): number {
-    return this.memoryUsed;
-  }
+  memoryInUse = (): number => this.memoryUsed;
 
   // ----- App-server mode ------------------------------------------------------------------
 

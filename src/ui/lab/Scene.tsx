@@ -474,7 +474,7 @@ const STRIP = 30;
 
 function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' }) {
   // Follows the coarse clock (a few times a second while playing, exact when paused).
-  const decided = useLab((s) => run.decidedBy(s.sceneNow));
+  const decided = useLab((s) => run.decidedBy(lane === 'compare' ? s.compareNow : s.sceneNow));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
   const from = Math.max(0, decided - STRIP);
   const items: number[] = [];
@@ -514,8 +514,18 @@ function DecisionStrip({ run, lane }: { run: LabRun; lane: 'main' | 'compare' })
   );
 }
 
-function LiveStates({ run, geo, testids }: { run: LabRun; geo: Geometry; testids: boolean }) {
-  const now = useLab((s) => s.sceneNow);
+function LiveStates({
+  run,
+  geo,
+  testids,
+  lane,
+}: {
+  run: LabRun;
+  geo: Geometry;
+  testids: boolean;
+  lane: 'main' | 'compare';
+}) {
+  const now = useLab((s) => (lane === 'compare' ? s.compareNow : s.sceneNow));
   const selectedTarget = useLab((s) => s.selectedTarget);
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const pick = (id: string) => labStore.getState().selectTarget(id);
@@ -823,7 +833,7 @@ export function Lane({
           aria-label={`${title}: clients, load balancer, servers${run.shared ? ', shared store' : ''}`}
         >
           <Backdrop geo={geo} />
-          <LiveStates run={run} geo={geo} testids={primary} />
+          <LiveStates run={run} geo={geo} testids={primary} lane={lane} />
         </svg>
         <canvas ref={dots} className="dots" aria-hidden data-testid={`dots-${lane}`} />
       </div>

@@ -14,15 +14,12 @@ export const frameStats = { dots: 0, maxDots: 0, drawMs: 0, frames: 0 };
 
 /**
  * Registered per-frame drawers (the scene's dots, the counts, the clock, the scrubber).
- * `coarse` is true at most ~10 times a wall second while playing, and on every call when the
+ * `coarse` is true on one frame in six while playing (see loop.ts), and on every call when the
  * clock is paused or seeking: text in the DOM changes only then, because any DOM text change
  * costs a page-wide paint walk, while canvas pixels and composited transforms do not.
  */
 export type Drawer = (now: number, coarse: boolean) => void;
 const drawers = new Set<Drawer>();
-/** Wall milliseconds between coarse (text) updates while playing. */
-export const COARSE_MS = 100;
-let lastCoarse = -Infinity;
 export function addDrawer(d: Drawer): () => void {
   drawers.add(d);
   d(labStore.getState().now, true);
@@ -30,10 +27,10 @@ export function addDrawer(d: Drawer): () => void {
     drawers.delete(d);
   };
 }
-export function runDrawers(now: number): void {
+/** Run every drawer; `coarse` is forced while the clock is not playing. */
+export function runDrawers(now: number, coarse = true): void {
   const t0 = performance.now();
-  const coarse = !labStore.getState().playing || t0 - lastCoarse >= COARSE_MS;
-  if (coarse) lastCoarse = t0;
+  coarse ||= !labStore.getState().playing;
   frameStats.dots = 0;
   for (const d of drawers) d(now, coarse);
   frameStats.maxDots = Math.max(frameStats.maxDots, frameStats.dots);
