@@ -71,9 +71,22 @@ export class RedisWorkerClient {
         state: this.lastState,
       };
       // The wasm download and compile may take longer than a request; allow 15 s.
-      this.ready = this.send(init, 15000).then((r) => {
-        if (r.type === 'error') throw new Error(r.message);
+      const ready: Promise<void> = this.send(init, 15000).then((r) => {
+        if (r.type !== 'error') return;
+        // A worker that failed to initialise is of no use: drop it (the request that waited
+        // for it fails with the error). The saved state may be what it choked on, so it is
+        // dropped too: one retry starts at once from an empty model when there was a state,
+        // otherwise the next request tries again (no endless respawning).
+        if (this.ready === ready) {
+          this.terminate();
+          if (init.state !== undefined) {
+            this.lastState = undefined;
+            void this.start().catch(() => undefined);
+          }
+        }
+        throw new Error(r.message);
       });
+      this.ready = ready;
     }
     return this.ready;
   }

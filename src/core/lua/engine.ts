@@ -4,7 +4,7 @@
 import { formatScore } from '../redis/numfmt';
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
-import { createCountingAllocator } from './allocator';
+import { createCountingAllocator, type CountingAllocator } from './allocator';
 import { PRELUDE, PRELUDE_CHUNK } from './prelude';
 import {
   LUA_ERRMEM,
@@ -87,6 +87,7 @@ export class LuaRuntime implements ScriptEngine {
   private readonly budgetMs: number;
   private readonly memoryLimit: number;
   private memoryUsed = 0;
+  private readonly counting: CountingAllocator | null;
   private readonly onLog: ((line: LogLine) => void) | undefined;
   private logs: LogLine[] = [];
 
@@ -138,12 +139,10 @@ export class LuaRuntime implements ScriptEngine {
     this.kOk = this.cstr('ok');
 
     // The heap cap: a small wasm allocator (no JS call per allocation), else the same in JS.
-    const counting = createCountingAllocator(m, this.memoryLimit);
+    this.counting = createCountingAllocator(m, this.memoryLimit);
     let alloc: Ptr;
-    if (counting) {
-      alloc = counting.ptr;
-      this.memoryInUse = counting.used;
-    } else {
+    if (this.counting) alloc = this.counting.ptr;
+    else {
       alloc = m.addFunction((_ud: number, ptr: number, osize: number, nsize: number) => {
         if (nsize === 0) {
           if (ptr) {
@@ -275,7 +274,9 @@ export class LuaRuntime implements ScriptEngine {
   }
 
   /** Bytes of Lua heap in use (for the lab's inspector and tests). */
-  memoryInUse = (): number => this.memoryUsed;
+  memoryInUse(): number {
+    return this.counting ? this.counting.used() : this.memoryUsed;
+  }
 
   // ----- App-server mode ------------------------------------------------------------------
 

@@ -909,20 +909,30 @@ export class RedisModel {
       return err('ERR NX and XX, GT or LT options at the same time are not compatible');
     }
     if (gt && lt) return err('ERR GT and LT options at the same time are not compatible');
-    const v = parseInt64(a[2]!);
-    if (v === null) return ERRORS.notInt;
-    let when = v;
-    if (seconds) {
-      if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return expireTimeError(name);
-      when *= 1000n;
+    // The deadline in ms; plain numbers when no int64 edge can be near (exact below 2^53).
+    let whenN: number;
+    let past: boolean;
+    const small = parseIntNum(a[2]!);
+    if (small !== null && Math.abs(small) <= 1e12 && Math.abs(basetime) <= 1e15) {
+      whenN = (seconds ? small * 1000 : small) + basetime;
+      past = whenN <= this.nowMs();
+    } else {
+      const v = parseInt64(a[2]!);
+      if (v === null) return ERRORS.notInt;
+      let when = v;
+      if (seconds) {
+        if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return expireTimeError(name);
+        when *= 1000n;
+      }
+      const base = BigInt(basetime);
+      if (when > INT64_MAX - base) return expireTimeError(name);
+      when += base;
+      whenN = Number(when);
+      past = when <= BigInt(this.nowMs());
     }
-    const base = BigInt(basetime);
-    if (when > INT64_MAX - base) return expireTimeError(name);
-    when += base;
     const key = a[1]!;
     const e = this.lookup(key);
     if (e === undefined) return ZERO;
-    const whenN = Number(when);
     if (nx || xx || gt || lt) {
       const cur = e.exp;
       if (nx && cur !== -1) return ZERO;
@@ -930,7 +940,7 @@ export class RedisModel {
       if (gt && (cur === -1 || whenN <= cur)) return ZERO;
       if (lt && cur !== -1 && whenN >= cur) return ZERO;
     }
-    if (when <= BigInt(this.nowMs())) {
+    if (past) {
       this.del(key);
       return ONE;
     }
@@ -1529,12 +1539,12 @@ export class RedisModel {
     const argv = a.slice(3 + numkeys);
     const prev = this.script;
     const shebang = source.startsWith('#!');
-    let flagsLine = '';
+    let flagList: string[] = [];
     if (shebang) {
       const nl = source.indexOf('\n');
-      flagsLine = nl < 0 ? source : source.slice(0, nl);
+      const flagsLine = nl < 0 ? source : source.slice(0, nl);
+      flagList = /flags=([^\s]*)/.exec(flagsLine)?.[1]?.split(',') ?? [];
     }
-    const flagList = /flags=([^\s]*)/.exec(flagsLine)?.[1]?.split(',') ?? [];
     this.script = {
       slot: this.clusterMode ? this.slotOfKeys(keys) : -1,
       allowCrossSlot: !shebang || flagList.includes('allow-cross-slot-keys'),

@@ -44,3 +44,26 @@ describe('negative zero', () => {
     expect(run('HINCRBYFLOAT', 'h', 'x', '-0')).toBe('0');
   });
 });
+
+describe('%.Ng rounding', () => {
+  // C printf rounds the exact binary value half-to-even; JS toExponential rounds ties up.
+  // formatG only looks for ties where the bits allow one (exactly N+1 significant digits).
+  it('rounds exact ties to even, as C printf does', () => {
+    expect(formatScore(1000000000000000.25)).toBe('1000000000000000.2');
+    expect(formatScore(1000000000000000.75)).toBe('1000000000000000.8');
+    expect(formatScore(-1000000000000000.25)).toBe('-1000000000000000.2');
+    expect(formatG(2.5, 1)).toBe('2');
+    expect(formatG(0.125, 2)).toBe('0.12');
+    expect(formatG(0.375, 2)).toBe('0.38');
+    expect(formatG(25, 1)).toBe('2e+01');
+    expect(formatG(35, 1)).toBe('4e+01');
+  });
+
+  it('prints non-ties with all 17 digits', () => {
+    expect(formatScore(0.1)).toBe('0.10000000000000001');
+    expect(formatScore(1e23)).toBe('9.9999999999999992e+22');
+    expect(formatScore(5e-324)).toBe('4.9406564584124654e-324');
+    expect(formatScore(1700000000.00001)).toBe('1700000000.00001');
+    expect(formatScore(19.25)).toBe('19.25');
+  });
+});

@@ -8,25 +8,71 @@ import { useLab } from './useLab';
 
 const t2 = (t: number | null) => (t === null ? '—' : `${t.toFixed(2)} s`);
 
+/**
+ * The request's path, in time order; steps at the same moment in causal order (the store
+ * decides, then its reply travels back; a non-atomic read comes back, then the server decides).
+ */
 function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
-  const steps: string[] = [`${r.key} sends at ${t2(r.at)}`, `load balancer → server ${r.server}`];
+  const nonatomic = run.scenario.placement === 'shared-nonatomic';
+  const steps: { t: number; rank: number; text: string }[] = [
+    { t: r.at, rank: 0, text: `${r.key} sends at ${t2(r.at)}` },
+    { t: r.at, rank: 1, text: `load balancer → server ${r.server}` },
+  ];
   if (r.storeArrive !== null)
-    steps.push(`reaches the store at ${t2(r.storeArrive)}${r.unreachable ? ' — unreachable' : ''}`);
-  if (r.storeReply !== null) steps.push(`reply back at server ${r.server} at ${t2(r.storeReply)}`);
-  if (r.timedOut) steps.push('the server gave up waiting (timeout)');
+    steps.push({
+      t: r.storeArrive,
+      rank: 2,
+      text: `${nonatomic ? 'the read reaches' : 'reaches'} the store at ${t2(r.storeArrive)}${r.unreachable ? ' — unreachable' : ''}`,
+    });
+  if (r.timedOut)
+    steps.push({ t: r.decidedAt, rank: 3, text: 'the server gave up waiting (timeout)' });
+  const by =
+    r.via === 'store'
+      ? nonatomic
+        ? `server ${r.server}, on the count it read`
+        : 'the shared store'
+      : r.via === 'local'
+        ? `server ${r.server}'s own counter`
+        : r.via === 'fallback'
+          ? `server ${r.server}'s fallback limiter`
+          : 'the failure mode';
+  // Atomic: decided at the store, then the reply travels. Non-atomic: the read's reply comes
+  // back first, then the server decides and sends its write.
+  steps.push({
+    t: r.decidedAt,
+    rank: nonatomic ? 5 : 4,
+    text: `decided by ${by} at ${t2(r.decidedAt)}`,
+  });
+  if (r.storeReply !== null)
+    steps.push({
+      t: r.storeReply,
+      rank: nonatomic ? 4 : 5,
+      text: `${nonatomic ? 'the count read' : 'the decision'} arrives back at server ${r.server} at ${t2(r.storeReply)}`,
+    });
   if (r.writeArrive !== null)
-    steps.push(
-      `write lands at the store at ${t2(r.writeArrive)}${r.doubleSpent ? ' (overwrote a newer count)' : ''}`,
-    );
-  steps.push(
-    `decided by ${r.via === 'store' ? 'the shared store' : r.via === 'local' ? `server ${r.server}'s own counter` : r.via === 'fallback' ? `server ${r.server}'s fallback limiter` : 'the failure mode'} at ${t2(r.decidedAt)}`,
-  );
-  if (r.delaySeconds) steps.push(`held ${r.delaySeconds.toFixed(2)} s by the leaky bucket`);
-  void run;
+    steps.push({
+      t: r.writeArrive,
+      rank: 6,
+      text: `write lands at the store at ${t2(r.writeArrive)}${r.doubleSpent ? ' (overwrote a newer count)' : ''}`,
+    });
+  if (r.delaySeconds)
+    steps.push({
+      t: r.decidedAt,
+      rank: 7,
+      text: `held ${r.delaySeconds.toFixed(2)} s by the leaky bucket`,
+    });
+  steps.push({
+    t: r.respondedAt,
+    rank: 8,
+    text: `server ${r.server} answers ${r.key} at ${t2(r.respondedAt)}`,
+  });
+  const ordered = steps
+    .filter((s) => Number.isFinite(s.t))
+    .sort((a, b) => a.t - b.t || a.rank - b.rank);
   return (
-    <ol className="req-path">
-      {steps.map((s, k) => (
-        <li key={k}>{s}</li>
+    <ol className="req-path" data-testid="request-path">
+      {ordered.map((s, k) => (
+        <li key={k}>{s.text}</li>
       ))}
     </ol>
   );
@@ -49,6 +95,12 @@ function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
         )}
         {h.body ? `\n${h.body}` : ''}
       </pre>
+      {!run.perPolicyDecisions && run.scenario.policies.length > 1 && r.outcome === 'denied' && (
+        <p className="muted small" data-testid="policy-unknown">
+          The engine reports one combined decision for the {run.scenario.policies.length} policies,
+          not which of them denied, so this response names none of them.
+        </p>
+      )}
       {h.draftHeaders.length > 0 && (
         <p className="muted small">
           <span className="tag">IETF draft</span> <code>RateLimit-Policy</code> and{' '}

@@ -107,17 +107,18 @@ function narrowGeometry(run: LabRun): Geometry {
   const Wn = W_NARROW;
   const n = run.servers.length;
   const clientLabels = clientList(run);
+  // Labels sit above the clients: dots leave downwards and never cross them.
   const clients = clientLabels.map((_, k) => ({
     x: 16 + ((Wn - 32) * (k + 0.5)) / clientLabels.length,
-    y: 20,
+    y: 44,
   }));
-  const lb = { x: Wn / 2, y: 84 };
+  const lb = { x: Wn / 2, y: 106 };
   const lbBox = { x: lb.x - 66, y: lb.y - 16, w: 132, h: 32 };
   const perRow = n <= 4 ? n : Math.ceil(n / Math.ceil(n / 4));
   const gap = 8;
   const bw = (Wn - 8 - (perRow - 1) * gap) / perRow;
   const bh = run.shared ? 48 : 108;
-  const top = 126;
+  const top = 148;
   const servers = run.servers.map((_, i) => {
     const col = i % perRow;
     const row = Math.floor(i / perRow);
@@ -128,7 +129,7 @@ function narrowGeometry(run: LabRun): Geometry {
   const rows = Math.ceil(n / perRow);
   const below = top + rows * (bh + 12) - 12;
   const store = run.shared
-    ? { x: 4, y: below + 34, w: Wn - 8, h: 112, c: { x: Wn / 2, y: below + 34 } }
+    ? { x: 4, y: below + 34, w: Wn - 8, h: 120, c: { x: Wn / 2, y: below + 34 } }
     : null;
   const h = store ? store.y + store.h + 6 : below + 8;
   return {
@@ -643,28 +644,20 @@ function LiveStates({
           <text className="box-title" x={geo.store.x + 10} y={geo.store.y + 20}>
             Shared counter
           </text>
-          <text
-            className="box-sub"
-            x={narrow ? geo.store.x + 130 : geo.store.x + 10}
-            y={narrow ? geo.store.y + 20 : geo.store.y + 36}
-          >
+          <text className="box-sub" x={geo.store.x + 10} y={geo.store.y + 36}>
             Redis
             {run.scenario.store.latencySeconds > 0
               ? ` · ${run.scenario.store.latencySeconds * 1000} ms away`
               : ''}
           </text>
           {isDown(run, now) && (
-            <text
-              className="box-down"
-              x={geo.store.x + 10}
-              y={narrow ? geo.store.y + 38 : geo.store.y + 52}
-            >
+            <text className="box-down" x={geo.store.x + 10} y={geo.store.y + 52}>
               unreachable
             </text>
           )}
           {(() => {
             const v = run.views(storeTarget.id, now, 1)[0];
-            const gy = narrow ? 42 : 56;
+            const gy = 56;
             return (
               <g transform={`translate(${geo.store.x + 2},${geo.store.y + gy})`}>
                 {v ? (
@@ -733,7 +726,7 @@ const Backdrop = memo(function Backdrop({ geo }: { geo: Geometry }) {
               d="M0,-8a4,4 0 1,0 0.01,0M-7,9a7,6 0 0,1 14,0"
               style={{ fill: tenantHue(k) }}
             />
-            <text className="box-sub" y={30} textAnchor="middle">
+            <text className="box-sub" y={geo.narrow ? -22 : 30} textAnchor="middle">
               {geo.clientLabels[k]}
             </text>
           </g>

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { decodeShare } from '../../core/share';
 import type { PolicySpec } from '../../core/scenario/types';
+import type { LabRun } from '../../store/labAdapter';
 import { labStore, LANE_LABEL } from '../../store/labStore';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
@@ -57,6 +58,7 @@ function Caption() {
     return (
       <p className="lab-caption" data-testid="caption">
         {run.n} requests, {limit}: {say(LANE_LABEL[run.scenario.placement] ?? '', a)}.
+        <DoubleSpent runs={[run]} />
       </p>
     );
   }
@@ -74,7 +76,22 @@ function Caption() {
         </strong>
       )}
       {more < 0 && <strong>This time the shared counter let {-more} more through.</strong>}
+      <DoubleSpent runs={[l, r]} />
     </p>
+  );
+}
+
+/** Read-then-write lanes: the engine's count of admissions made on a stale read. */
+function DoubleSpent({ runs }: { runs: LabRun[] }) {
+  const r = runs.find((x) => x.totals.doubleSpent > 0);
+  if (!r) return null;
+  const n = r.totals.doubleSpent;
+  return (
+    <span className="lab-caption-line" data-testid="double-spent">
+      {' '}
+      {n === 1 ? '1 admission was' : `${n} admissions were`} double-spent: two servers read the same
+      count before either wrote, so both admitted and one write overwrote the other.
+    </span>
   );
 }
 
