@@ -74,7 +74,7 @@ export function TimeBar() {
       // Every frame: the playhead, a composited transform (no layout, no paint).
       const f = end > 0 ? Math.min(1, Math.max(0, now / end)) : 0;
       const x = f * Math.max(0, width - THUMB);
-      if (head.current && Math.abs(x - lastX) >= 0.25) {
+      if (head.current && !(Math.abs(x - lastX) < 0.25)) {
         lastX = x;
         head.current.style.transform = `translateX(${x.toFixed(1)}px)`;
       }

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
+
+// The caption's double-spend line, the request path's order, the multi-policy 429, and the
+// narrow scene. Deterministic: the clock is paused and moved with window.rateLab.advance.
+
+const WORKED = (placement: string, extra: Record<string, unknown> = {}) => ({
+  algorithm: 'fixed-window',
+  params: { limit: 3, windowSeconds: 60 },
+  placement,
+  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
+  ...extra,
+});
+
+async function lab(page: Page) {
+  await gotoRoute(page, '#/lab');
+  await expect(page.getByTestId('lab-page')).toBeVisible();
+  await page.waitForFunction(() => window.rateLab?.version === 1);
+}
+
+async function showRequest(page: Page) {
+  const tab = page.getByRole('tab', { name: 'Request' });
+  if (await tab.isVisible()) await tab.click();
+}
+
+test('"Break it: add latency" explains the double spend with the engine\'s number', async ({
+  page,
+}) => {
+  await lab(page);
+  await page.evaluate(() => window.rateLab!.pause());
+  await page.getByTestId('break-it').click();
+  await page.evaluate(async () => {
+    window.rateLab!.pause();
+    await window.rateLab!.advance(30);
+  });
+  await expect(page.getByTestId('caption')).toContainText('read then write admitted 5');
+  await expect(page.getByTestId('double-spent')).toContainText(
+    /\d+ admissions? (was|were) double-spent/,
+  );
+  await expect(page.getByTestId('double-spent')).toContainText(
+    'two servers read the same count before either wrote',
+  );
+});
+
+test('the request path is in time order: decided at the store, then the reply', async ({
+  page,
+}) => {
+  await lab(page);
+  await page.evaluate(
+    (s) => window.rateLab!.load(s),
+    WORKED('shared', { store: { latencySeconds: 0.2 } }),
+  );
+  await page.evaluate(() => window.rateLab!.advance(10));
+  await page
+    .getByTestId('lane-main')
+    .getByRole('button', { name: /Request 1 via server A/ })
+    .click();
+  await showRequest(page);
+  const steps = await page.getByTestId('request-path').locator('li').allTextContents();
+  const decided = steps.findIndex((s) => s.startsWith('decided by the shared store'));
+  const reply = steps.findIndex((s) => s.includes('arrives back at server A'));
+  expect(decided).toBeGreaterThan(0);
+  expect(reply).toBeGreaterThan(decided);
+  expect(steps.at(-1)).toContain('answers client-1');
+});
+
+test('with several policies the 429 does not name one the engine did not report', async ({
+  page,
+}) => {
+  await lab(page);
+  await page.evaluate((s) => window.rateLab!.load(s), {
+    placement: 'shared',
+    policies: [
+      { id: 'per-minute', algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } },
+      { id: 'per-hour', algorithm: 'fixed-window', params: { limit: 100, windowSeconds: 3600 } },
+    ],
+    requests: WORKED('shared').requests,
+  });
+  await page.evaluate(() => window.rateLab!.advance(10));
+  await page
+    .getByTestId('lane-main')
+    .getByRole('button', { name: /Request 4 via server B/ })
+    .click();
+  await showRequest(page);
+  const http = page.getByTestId('http-response');
+  await expect(http).toContainText('HTTP/1.1 429 Too Many Requests');
+  await expect(http).toContainText('"per-minute", "per-hour"');
+  await expect(http).not.toContainText('"policy": "per-minute"');
+  await expect(page.getByTestId('policy-unknown')).toBeVisible();
+});
+
+test('scene text stays legible on a phone (at least 11 px on screen)', async ({ page }) => {
+  await lab(page);
+  await page.evaluate(() => window.rateLab!.pause());
+  const smallest = await page.getByTestId('lane-main').evaluate((lane) => {
+    let min = Infinity;
+    for (const t of lane.querySelectorAll('svg.scene text')) {
+      const r = (t as SVGTextElement).getBoundingClientRect();
+      if (r.height > 0) min = Math.min(min, r.height);
+    }
+    return min;
+  });
+  // The text's box height is about 1.15 x its rendered font size.
+  expect(smallest).toBeGreaterThanOrEqual(11 * 1.1);
+});
