@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
 import { defineConfig, devices } from '@playwright/test';
 
 // The end-to-end suite runs on the system Chromium (CHROMIUM_PATH, set by scripts/e2e.mjs)
@@ -5,15 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const launchOptions = {
   executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 export default defineConfig({

@@ -2,6 +2,17 @@
 // Playwright's own browser. The lab never downloads a browser itself.
 import { existsSync } from 'node:fs';
 
+/** Launch flags for the system Chromium on a machine with no network and no GPU. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export const CHROMIUM_HELP = [
   'No Chromium found for the end-to-end tests.',
   'Install one of:',

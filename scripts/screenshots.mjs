@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { findChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const out = process.argv[2] ?? '/tmp/shots';
 mkdirSync(out, { recursive: true });
@@ -32,14 +32,7 @@ try {
   }
   const browser = await chromium.launch({
     executablePath: (await findChromium()) ?? undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   for (const theme of themes) {
     for (const w of widths) {

@@ -1,14 +1,11 @@
 // EVALSHA throughput of the seed token-bucket script through the lab's Redis model and Lua
 // engine, in-process (Node). Usage: npx tsx src/bench/redisBench.ts [runs]
-import { readFileSync } from 'node:fs';
 import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
+import { templateById } from '../core/scripts/templates';
 
 const runs = Number(process.argv[2] ?? 100000);
-const script = readFileSync(
-  new URL('../core/lua/templates/tokenBucket.lua', import.meta.url),
-  'utf8',
-);
+const script = templateById('token-bucket')!.source;
 const engine = await createLuaEngine();
 const model = new RedisModel({ scriptEngine: engine });
 const load = model.call(['SCRIPT', 'LOAD', script]);

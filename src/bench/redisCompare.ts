@@ -1,12 +1,12 @@
 // The lab's Redis model vs a real redis-server: EVALSHA of the seed's token-bucket script
-// (src/core/lua/templates/tokenBucket.lua) on 10,000 random keys.
+// (the `token-bucket` template of src/core/scripts/templates.ts) on 10,000 random keys.
 //  - model: RedisModel + the wasmoon Lua engine, in-process (Node), after warm-up;
 //  - redis: redis-server 7 on a free loopback port (--save '' --appendonly no), driven by
 //    redis-benchmark with one client, unpipelined (-c 1 -P 1) and 32 deep (-c 1 -P 32).
 // Each figure is the median of `reps` runs, with the spread (min..max) beside it.
 // Without redis-server or redis-benchmark the comparison is skipped (REQUIRE_REDIS=1: error).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,8 +14,9 @@ import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
 import type { Reply } from '../core/redis/reply';
 import { sha1Hex } from '../core/redis/sha1';
+import { templateById } from '../core/scripts/templates';
 
-export const TOKEN_BUCKET_PATH = new URL('../core/lua/templates/tokenBucket.lua', import.meta.url);
+export const TOKEN_BUCKET_SOURCE = templateById('token-bucket')!.source;
 /** ARGV: capacity 20, refill 5/s, cost 1 (as the redis-benchmark command line). */
 const ARGV = ['20', '5', '1'] as const;
 
@@ -92,7 +93,7 @@ export async function benchModelEvalsha(
   const warmup = opts.warmup ?? 30_000;
   const keyspace = opts.keyspace ?? 10_000;
   const reps = opts.reps ?? 3;
-  const script = readFileSync(TOKEN_BUCKET_PATH, 'utf8');
+  const script = TOKEN_BUCKET_SOURCE;
   (globalThis as { gc?: () => void }).gc?.();
   const engine = await createLuaEngine();
   const model = new RedisModel({ scriptEngine: engine });
@@ -328,7 +329,7 @@ export async function benchRealRedis(
   const keyspace = opts.keyspace ?? 10_000;
   const reps = opts.reps ?? 3;
   const pipelines = opts.pipelines ?? [1, 32];
-  const script = readFileSync(TOKEN_BUCKET_PATH, 'utf8');
+  const script = TOKEN_BUCKET_SOURCE;
   const version =
     /v=(\S+)/.exec(spawnSync(server, ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? '?';
   const srv = await startServer(server);
@@ -383,7 +384,7 @@ export async function runRedisCompare(
         }))
       : [];
   return {
-    script: 'src/core/lua/templates/tokenBucket.lua',
+    script: 'src/core/scripts/templates.ts#token-bucket',
     command: 'EVALSHA <sha> 1 rl:<random of 10000> 20 5 1',
     model,
     redis,

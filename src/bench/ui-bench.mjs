@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 // npm run bench:ui — frame times of the lab while it plays at 10x with ~300 requests in flight
 // (dots drawn, both lanes together), in headless Chromium against the production build (the
 // npm script runs `vite build` first). Three rounds on fresh pages; prints each round's
@@ -112,14 +113,7 @@ try {
   });
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const rounds = [];
   for (let k = 0; k < ROUNDS; k++) {

@@ -3,7 +3,9 @@ import corpusText from '../../../test/redis/corpus/lua.jsonl?raw';
 import { RedisModel } from '../redis/model';
 import { toJson, type JsonReply, type Reply } from '../redis/reply';
 import { createLuaEngine, type LuaRuntime } from './index';
-import tokenBucket from './templates/tokenBucket.lua?raw';
+import { templateById } from '../scripts/templates';
+
+const tokenBucket = templateById('token-bucket')!.source;
 
 let engine: LuaRuntime;
 beforeAll(async () => {

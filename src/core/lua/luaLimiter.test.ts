@@ -5,7 +5,9 @@ import type { LimiterRequest } from '../limiters/types';
 import { createLuaEngine } from './index';
 import { luaLimiterFactory, readDecision } from './luaLimiter';
 import type { ScriptEngine } from './types';
-import tokenBucket from './templates/tokenBucket.lua?raw';
+import { templateById } from '../scripts/templates';
+
+const tokenBucket = templateById('token-bucket')!.source;
 
 let engine: ScriptEngine;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // algorithm "lua" (shared/spec/headless.md): a learner's script decides each request as an
 // atomic EVALSHA against the lab's Redis model. One Limiter is one store (one Redis model);
 // with placement local the lab creates one per server.
+import { substitute } from './templateArgs';
 import { registerLimiter, registerLimiterLoader } from '../limiters/registry';
 import type {
   Decision,
@@ -39,21 +40,6 @@ function validate(params: Params, path: string): string[] {
       out.push(`${path}.${f} must be an array of strings`);
   }
   return out;
-}
-
-function substitute(template: string, req: LimiterRequest): string {
-  return template.replace(/\{(key|server|cost|now)\}/g, (_, name: string) => {
-    switch (name) {
-      case 'key':
-        return req.key;
-      case 'server':
-        return req.server;
-      case 'cost':
-        return String(req.cost);
-      default:
-        return String(req.at);
-    }
-  });
 }
 
 const asNumber = (r: Reply | undefined): number | null => {
@@ -103,8 +89,8 @@ export class LuaLimiter implements Limiter {
   decide(req: LimiterRequest): Decision {
     this.seen.add(req.key);
     this.model.setTime(LUA_EPOCH + req.at);
-    const keys = this.params.keys.map((k) => substitute(k, req));
-    const args = this.params.args.map((a) => substitute(a, req));
+    const keys = this.params.keys.map((k) => substitute(k, req, req.at));
+    const args = this.params.args.map((a) => substitute(a, req, req.at));
     let r = this.model.call(['EVALSHA', this.sha, String(keys.length), ...keys, ...args]);
     if (r.t === 'err' && r.v.startsWith('NOSCRIPT')) {
       r = this.model.call(['EVAL', this.params.script, String(keys.length), ...keys, ...args]);
@@ -126,7 +112,7 @@ export class LuaLimiter implements Limiter {
     const req: LimiterRequest = { at: 0, key, server: '', cost: 1, duration: 0 };
     return this.params.keys
       .filter((k) => !/\{(server|cost|now)\}/.test(k))
-      .map((k) => substitute(k, req));
+      .map((k) => substitute(k, req, req.at));
   }
 
   view(key: string, _now: number): LimiterView | null {

@@ -106,18 +106,5 @@ export function trafficById(id: string): TrafficPreset {
   return TRAFFIC.find((t) => t.id === id) ?? TRAFFIC[0]!;
 }
 
-/** Fill `{key}`, `{server}`, `{cost}` and `{now}` as the lab's `lua` limiter does. */
-export function substitute(template: string, req: EditorRequest, now: number): string {
-  return template.replace(/\{(key|server|cost|now)\}/g, (_, name: string) => {
-    switch (name) {
-      case 'key':
-        return req.key;
-      case 'server':
-        return req.server;
-      case 'cost':
-        return String(req.cost);
-      default:
-        return String(now);
-    }
-  });
-}
+/** The lab's `lua` limiter fills KEYS/ARGV templates; the editor's runner uses the same code. */
+export { substitute } from '../lua/templateArgs';
