@@ -225,7 +225,6 @@ c('expire-lt-equal', [
   'EXPIREAT k 2000000000',
   'EXPIREAT k 2000000000 LT',
   'EXPIREAT k 2000000000 GT',
-  'TTL k',
 ]);
 c('expire-xx-negative-keeps', ['SET k v', 'EXPIRE k -1 XX', 'EXISTS k', 'TTL k']);
 c('expire-lt-negative-deletes', ['SET k v', 'EXPIRE k -1 LT', 'EXISTS k']);
