@@ -63,7 +63,7 @@ test.describe('practice', () => {
   test('a form problem grades fail on the starter and pass on the worked answer', async ({
     page,
   }) => {
-    test.skip(!formProblem, 'no predict/configure/choose problem yet');
+    expect(formProblem, 'a predict/configure/choose problem must exist').toBeTruthy();
     const slug = slugOf(formProblem!.file);
     await gotoRoute(page, `#/practice/${slug}`);
     await page.getByTestId('grade').click();
@@ -81,7 +81,7 @@ test.describe('practice', () => {
   });
 
   test('hints come one at a time and the solution on request', async ({ page }) => {
-    test.skip(!formProblem && !codeProblem, 'no problems yet');
+    expect(formProblem ?? codeProblem, 'a practice problem must exist').toBeTruthy();
     await gotoRoute(page, `#/practice/${slugOf((formProblem ?? codeProblem)!.file)}`);
     await expect(page.getByTestId('hint')).toHaveCount(0);
     await page.getByTestId('show-hint').click();
@@ -94,7 +94,7 @@ test.describe('practice', () => {
   test('a Lua problem grades its starter as failing, with the first failing case', async ({
     page,
   }) => {
-    test.skip(!codeProblem, 'no fix/write problem yet');
+    expect(codeProblem, 'a fix/write problem must exist').toBeTruthy();
     test.setTimeout(60_000);
     const s = starterOf(codeProblem!);
     expect(s.kind).toBe('code');
@@ -110,7 +110,10 @@ test.describe('practice', () => {
     page,
   }) => {
     const doc = docBySlug('write-sliding-log-weighted');
-    test.skip(!doc || !graderById(String(doc.front.grader)), 'problem not installed');
+    expect(
+      doc && graderById(String(doc.front.grader)),
+      'the problem and its grader must exist',
+    ).toBeTruthy();
     test.setTimeout(90_000);
     const answer = answerSubmission(doc!);
     expect(typeof answer?.code).toBe('string');
@@ -131,7 +134,10 @@ test.describe('practice', () => {
     page,
   }) => {
     const doc = docBySlug('fix-crossslot');
-    test.skip(!doc || !graderById(String(doc.front.grader)), 'problem not installed');
+    expect(
+      doc && graderById(String(doc.front.grader)),
+      'the problem and its grader must exist',
+    ).toBeTruthy();
     test.setTimeout(90_000);
     await gotoRoute(page, '#/practice/fix-crossslot');
     await page.getByTestId('grade').click();
