@@ -3,8 +3,18 @@ import { createRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import '../ui/app.css';
 import { App } from './App';
+import { registerLimiterLoader } from '../core/limiters/registry';
 import { installRateLab } from './rateLab';
 
+// `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons): the Lua engine
+// and its wasm load from the bundle the first time a scenario needs them.
+registerLimiterLoader('lua', async () => {
+  const [{ installLuaLimiter }, { LUA_WASM_URL }] = await Promise.all([
+    import('../core/lua/luaLimiter'),
+    import('../ui/widgets/luaWasm'),
+  ]);
+  await installLuaLimiter({ wasmUrl: LUA_WASM_URL });
+});
 installRateLab();
 
 const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 // window.rateLab: the browser automation API of spec/headless.md, over the lab store. It works
 // on any route (the lab screen draws the same store when it is open).
+import { limiterNamesOf, prepareLimiters } from '../core/limiters/registry';
 import { labSnapshot, labStore } from '../store/labStore';
 
 export interface RateLab {
@@ -22,6 +23,8 @@ export function createRateLab(): RateLab {
   return {
     version: 1,
     async load(scenario) {
+      // `algorithm: "lua"` first loads the Lua engine (its wasm comes from the bundle).
+      await prepareLimiters(limiterNamesOf(scenario));
       const r = labStore.getState().load(scenario, { play: false });
       // The same message the command line prints on stderr.
       if (!r.ok) throw new Error(r.message);

@@ -2,7 +2,7 @@
 // then the totals. Runs on the lab engine, so the CLI, the lab and the lessons agree.
 import { OUTCOME } from './lab/columns';
 import { runLab } from './lab/run';
-import { prepareLimiters } from './limiters/registry';
+import { limiterNamesOf, prepareLimiters } from './limiters/registry';
 import { parseScenario } from './scenario/validate';
 
 export interface SimDecision {
@@ -62,17 +62,6 @@ export function simulate(input: unknown): SimResult {
 
 /** simulate() after loading any plug-in limiter the scenario names (e.g. "lua"). */
 export async function simulateAsync(input: unknown): Promise<SimResult> {
-  const names = new Set<string>();
-  if (typeof input === 'object' && input !== null) {
-    const o = input as Record<string, unknown>;
-    if (typeof o.algorithm === 'string') names.add(o.algorithm);
-    if (Array.isArray(o.policies))
-      for (const p of o.policies as unknown[])
-        if (typeof p === 'object' && p !== null) {
-          const a = (p as Record<string, unknown>).algorithm;
-          if (typeof a === 'string') names.add(a);
-        }
-  }
-  await prepareLimiters(names);
+  await prepareLimiters(limiterNamesOf(input));
   return simulate(input);
 }

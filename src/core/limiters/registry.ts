@@ -66,3 +66,26 @@ export async function prepareLimiters(names: Iterable<string>): Promise<void> {
     if (load) await load();
   }
 }
+
+/** True when every named limiter can run now (no async loader still to await). */
+export function limitersReady(names: Iterable<string>): boolean {
+  for (const n of names) if (!factories.has(n) && loaders.has(n)) return false;
+  return true;
+}
+
+/** The algorithm names a raw scenario refers to (top level and policies), before validation. */
+export function limiterNamesOf(input: unknown): Set<string> {
+  const names = new Set<string>();
+  if (typeof input !== 'object' || input === null) return names;
+  const o = input as Record<string, unknown>;
+  if (typeof o.algorithm === 'string') names.add(o.algorithm);
+  for (const key of ['policies', 'fallback'] as const) {
+    const v = o[key];
+    for (const p of Array.isArray(v) ? v : [v])
+      if (typeof p === 'object' && p !== null) {
+        const a = (p as Record<string, unknown>).algorithm;
+        if (typeof a === 'string') names.add(a);
+      }
+  }
+  return names;
+}

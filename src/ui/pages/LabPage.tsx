@@ -1,6 +1,7 @@
 // The lab: the worked example first (two lanes, counts, caption), the time bar under the
 // scene, controls left, the selected request and limiter state right, charts at the bottom.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { limiterNamesOf, limitersReady, prepareLimiters } from '../../core/limiters/registry';
 import { decodeShare } from '../../core/share';
 import type { PolicySpec } from '../../core/scenario/types';
 import type { LabRun } from '../../store/labAdapter';
@@ -160,21 +161,36 @@ function useUrlScenario(route: Route): string | null {
   const [error, setError] = useState<string | null>(null);
   const [seen, setSeen] = useState<string | null>(null);
   const key = `${param ?? ''}|${t ?? ''}`;
+  const seenKey = useRef(key);
+  seenKey.current = key;
+  const apply = (input: unknown) => {
+    const r = labStore.getState().load(input);
+    if (!r.ok) return r.message;
+    const tt = Number(t);
+    labStore.getState().seek(t !== null && Number.isFinite(tt) ? tt : 0);
+    return null;
+  };
   if (key !== seen) {
     setSeen(key);
     if (param) {
       let message: string | null = null;
       try {
-        const r = labStore.getState().load(decodeShare(param));
-        if (!r.ok) message = r.message;
+        const input = decodeShare(param);
+        const names = limiterNamesOf(input);
+        if (limitersReady(names)) message = apply(input);
+        else {
+          // A Lua scenario: load the engine first, then the scenario (the link keeps its place).
+          prepareLimiters(names).then(
+            () => {
+              if (seenKey.current === key) setError(apply(input));
+            },
+            (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+          );
+        }
       } catch (e) {
         message = e instanceof Error ? e.message : String(e);
       }
       setError(message);
-      if (!message) {
-        const tt = Number(t);
-        labStore.getState().seek(t !== null && Number.isFinite(tt) ? tt : 0);
-      }
     } else setError(null);
   }
   return error;
