@@ -12,6 +12,8 @@ async function ready(page: Page) {
   await gotoRoute(page, '#/lab');
   await page.waitForFunction(() => window.rateLab?.version === 1);
   await page.evaluate((s) => window.rateLab!.load(s), WORKED);
+  // The lab screen is a lazy chunk: its keyboard handler exists once the time bar is drawn.
+  await expect(page.getByTestId('play-pause')).toBeVisible();
 }
 
 test.describe('the time controls work from the keyboard alone', () => {
