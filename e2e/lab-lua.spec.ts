@@ -19,6 +19,7 @@ test('window.rateLab loads a Lua scenario, loading the engine from the bundle', 
   page,
 }) => {
   await gotoRoute(page, '#/lab');
+  await expect(page.getByTestId('lab-page')).toBeVisible();
   const snap = await page.evaluate(async (sc) => {
     const lab = (
       window as unknown as {

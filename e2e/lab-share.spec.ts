@@ -5,6 +5,7 @@ test('a copied link reproduces the scenario, seed and time in a new page', async
   context,
 }) => {
   await gotoRoute(page, '#/lab');
+  await expect(page.getByTestId('lab-page')).toBeVisible();
   await page.waitForFunction(() => window.rateLab?.version === 1);
   await page.evaluate(async () => {
     await window.rateLab!.load({
@@ -26,6 +27,7 @@ test('a copied link reproduces the scenario, seed and time in a new page', async
 
   const other = await context.newPage();
   await other.goto(link);
+  await expect(other.getByTestId('lab-page')).toBeVisible();
   await other.waitForFunction(() => window.rateLab?.version === 1);
   await expect(other.getByTestId('clock-now')).toHaveText('12.50');
   const after = await other.evaluate(() => window.rateLab!.snapshot());
