@@ -58,6 +58,9 @@ test.describe('progress', () => {
 
   test('corrupted stored progress shows a message, not a blank screen', async ({ page }) => {
     await gotoRoute(page, '#/lessons');
+    // Wait until the lessons screen (a lazy chunk) has read progress, or it would find the
+    // corrupt value on this first load instead of after the reload.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lessons');
     await page.evaluate(() => localStorage.setItem('rate-lab:progress:v1', '{not json'));
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lessons');
