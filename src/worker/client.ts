@@ -2,7 +2,8 @@
 // worker is stuck (a script the engine could not stop): the worker is terminated and rebuilt
 // from the last state snapshot, and the request fails with a message the UI can show.
 import type { ModelState } from '../core/lua/modelState';
-import type { RedisRequest, RedisResponse, RequestBody } from './protocol';
+import { WorkerChannel } from './channel';
+import type { RedisResponse, RequestBody } from './protocol';
 
 export interface RedisClientOptions {
   /** Creates the worker, e.g. () => new Worker(new URL('./redisWorker.ts', import.meta.url), {type: 'module'}). */
@@ -15,17 +16,9 @@ export interface RedisClientOptions {
   onRestart?: (reason: string) => void;
 }
 
-interface Pending {
-  resolve: (r: RedisResponse) => void;
-  reject: (e: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
 export class RedisWorkerClient {
-  private worker: Worker | null = null;
+  private readonly channel = new WorkerChannel<RequestBody, RedisResponse>('the Redis worker');
   private ready: Promise<void> | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
   /** The last state the worker reported (after every successful write-capable request). */
   private lastState: ModelState | undefined;
 
@@ -43,27 +36,13 @@ export class RedisWorkerClient {
   }
 
   terminate(): void {
-    this.worker?.terminate();
-    this.worker = null;
     this.ready = null;
-    for (const [, p] of this.pending) {
-      clearTimeout(p.timer);
-      p.reject(new Error('the Redis worker was stopped'));
-    }
-    this.pending.clear();
+    this.channel.close(new Error('the Redis worker was stopped'));
   }
 
   private start(): Promise<void> {
     if (!this.ready) {
-      const w = this.opts.spawn();
-      this.worker = w;
-      w.onmessage = (e: MessageEvent<RedisResponse>) => {
-        const p = this.pending.get(e.data.id);
-        if (!p) return;
-        clearTimeout(p.timer);
-        this.pending.delete(e.data.id);
-        p.resolve(e.data);
-      };
+      this.channel.open(this.opts.spawn);
       const init: RequestBody = {
         type: 'init',
         wasmUrl: this.opts.wasmUrl,
@@ -92,19 +71,9 @@ export class RedisWorkerClient {
   }
 
   private send(body: RequestBody, timeoutMs = this.opts.timeoutMs ?? 1500): Promise<RedisResponse> {
-    const w = this.worker;
-    if (!w) return Promise.reject(new Error('the Redis worker is not running'));
-    const id = this.nextId++;
-    return new Promise<RedisResponse>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(
-          new Error(`the Redis worker did not answer within ${timeoutMs} ms and was restarted`),
-        );
-        this.restart('timeout');
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      w.postMessage({ ...body, id } as RedisRequest);
+    return this.channel.send(body, timeoutMs, () => {
+      this.restart('timeout');
+      return new Error(`the Redis worker did not answer within ${timeoutMs} ms and was restarted`);
     });
   }
 

@@ -565,19 +565,7 @@ export class RedisModel {
       const key = a[1]!;
       const h = this.readHash(key);
       if (h === null) return ERRORS.wrongType;
-      if (h === undefined) return ZERO;
-      let n = 0;
-      for (let i = 2; i < a.length; i++) {
-        if (h.delete(a[i]!)) {
-          n++;
-          if (h.size === 0) break;
-        }
-      }
-      if (n > 0) {
-        if (h.size === 0) this.db.delete(key);
-        this.touch(key);
-      }
-      return intReply(n);
+      return h === undefined ? ZERO : this.removeMembers(key, h, a);
     });
     this.def('hsetnx', 4, W, K, (a) => {
       const h = this.writeHash(a[1]!);
@@ -1135,16 +1123,24 @@ export class RedisModel {
     const key = a[1]!;
     const z = this.readZset(key);
     if (z === null) return ERRORS.wrongType;
-    if (z === undefined) return ZERO;
+    return z === undefined ? ZERO : this.removeMembers(key, z, a);
+  }
+
+  /** HDEL and ZREM: remove the members a[2..] from a hash or sorted set; an emptied key goes. */
+  private removeMembers(
+    key: string,
+    c: { delete(member: string): boolean; readonly size: number },
+    a: string[],
+  ): Reply {
     let n = 0;
     for (let i = 2; i < a.length; i++) {
-      if (z.delete(a[i]!)) {
+      if (c.delete(a[i]!)) {
         n++;
-        if (z.size === 0) break;
+        if (c.size === 0) break;
       }
     }
     if (n > 0) {
-      if (z.size === 0) this.db.delete(key);
+      if (c.size === 0) this.db.delete(key);
       this.touch(key);
     }
     return intReply(n);
