@@ -1,4 +1,4 @@
-import { templateById } from '../src/core/scripts/templates';
+import { templateById } from '../src/core/playground/templates';
 // lz-string is CommonJS: under Playwright's Node loader only its default export is available.
 import LZString from 'lz-string';
 import { expect, gotoRoute, test } from './fixtures';

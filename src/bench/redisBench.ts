@@ -2,7 +2,7 @@
 // engine, in-process (Node). Usage: npx tsx src/bench/redisBench.ts [runs]
 import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
-import { templateById } from '../core/scripts/templates';
+import { templateById } from '../core/playground/templates';
 
 const runs = Number(process.argv[2] ?? 100000);
 const script = templateById('token-bucket')!.source;

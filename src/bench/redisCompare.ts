@@ -1,5 +1,5 @@
 // The lab's Redis model vs a real redis-server: EVALSHA of the seed's token-bucket script
-// (the `token-bucket` template of src/core/scripts/templates.ts) on 10,000 random keys.
+// (the `token-bucket` template of src/core/playground/templates.ts) on 10,000 random keys.
 //  - model: RedisModel + the wasmoon Lua engine, in-process (Node), after warm-up;
 //  - redis: redis-server 7 on a free loopback port (--save '' --appendonly no), driven by
 //    redis-benchmark with one client, unpipelined (-c 1 -P 1) and 32 deep (-c 1 -P 32).
@@ -14,7 +14,7 @@ import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
 import type { Reply } from '../core/redis/reply';
 import { sha1Hex } from '../core/redis/sha1';
-import { templateById } from '../core/scripts/templates';
+import { templateById } from '../core/playground/templates';
 
 export const TOKEN_BUCKET_SOURCE = templateById('token-bucket')!.source;
 /** ARGV: capacity 20, refill 5/s, cost 1 (as the redis-benchmark command line). */
@@ -384,7 +384,7 @@ export async function runRedisCompare(
         }))
       : [];
   return {
-    script: 'src/core/scripts/templates.ts#token-bucket',
+    script: 'src/core/playground/templates.ts#token-bucket',
     command: 'EVALSHA <sha> 1 rl:<random of 10000> 20 5 1',
     model,
     redis,

@@ -1,4 +1,4 @@
-// The headless `simulate` contract (shared/spec/headless.md): decisions in input order,
+// The headless `simulate` contract (docs/spec/headless.md): decisions in input order,
 // then the totals. Runs on the lab engine, so the CLI, the lab and the lessons agree.
 import { OUTCOME } from './lab/columns';
 import { runLab } from './lab/run';

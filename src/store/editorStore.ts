@@ -3,14 +3,14 @@
 // template in localStorage (nothing the learner writes is lost across reloads); a reset keeps
 // the replaced script for undo. zustand/vanilla: no React here.
 import { createStore } from 'zustand/vanilla';
-import type { RunMode, RunOutput } from '../core/scripts/runner';
+import type { RunMode, RunOutput } from '../core/playground/runner';
 import {
   TEMPLATES,
   templateById,
   type ScriptTemplate,
   type TemplateId,
-} from '../core/scripts/templates';
-import { trafficById, type TrafficId } from '../core/scripts/traffic';
+} from '../core/playground/templates';
+import { trafficById, type TrafficId } from '../core/playground/traffic';
 
 export interface ScriptDraft {
   source: string;

@@ -2,7 +2,7 @@
 // same way by `npm test` (content.test.ts) and at build start (src/content/vitePluginLessons.ts).
 // Each issue names the file and the line, so a malformed directive fails loudly, not the learner.
 import { validateScenario } from '../scenario/validate';
-import { templateById } from '../scripts/templates';
+import { templateById } from '../playground/templates';
 import {
   EDITOR_FIELDS,
   FORM_FIELD_FIELDS,

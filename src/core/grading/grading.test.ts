@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContentFiles } from '../../core/content/loadFiles';
 import { isProblemFile } from '../../core/content/check';
 import { parseDoc } from '../../core/content/parseDoc';
-import { templateById } from '../scripts/templates';
+import { templateById } from '../playground/templates';
 import { interleavingGrader } from './lua';
 import { GRADERS, graderById } from './registry';
 import { answerSubmission, problemContext, starterSubmission } from './submission';

@@ -1,7 +1,7 @@
 // Turns a problem's ```starter and ```answer blocks into submissions for its grader.
 import type { FormField, StarterSpec } from '../../core/content/directives';
 import type { Block, ParsedDoc } from '../../core/content/parseDoc';
-import { templateById } from '../scripts/templates';
+import { templateById } from '../playground/templates';
 import type { ProblemContext, Submission } from './types';
 
 type Directive = Extract<Block, { kind: 'directive' }>;

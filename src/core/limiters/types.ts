@@ -1,5 +1,5 @@
 // The contract every limiter implements, built-in or plugged in (the Lua limiter lives in
-// src/core/lua and registers itself through ./registry). Semantics: shared/spec/limiters.md.
+// src/core/lua and registers itself through ./registry). Semantics: docs/spec/limiters.md.
 
 /** One request as a limiter sees it. `at` is the virtual time the limiter decides at. */
 export interface LimiterRequest {

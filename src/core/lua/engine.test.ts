@@ -3,7 +3,7 @@ import corpusText from '../../../test/redis/corpus/lua.jsonl?raw';
 import { RedisModel } from '../redis/model';
 import { toJson, type JsonReply, type Reply } from '../redis/reply';
 import { createLuaEngine, type LuaRuntime } from './index';
-import { templateById } from '../scripts/templates';
+import { templateById } from '../playground/templates';
 
 const tokenBucket = templateById('token-bucket')!.source;
 

@@ -5,7 +5,7 @@ import type { LimiterRequest } from '../limiters/types';
 import { createLuaEngine } from './index';
 import { luaLimiterFactory, readDecision } from './luaLimiter';
 import type { ScriptEngine } from './types';
-import { templateById } from '../scripts/templates';
+import { templateById } from '../playground/templates';
 
 const tokenBucket = templateById('token-bucket')!.source;
 

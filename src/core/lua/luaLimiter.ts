@@ -1,4 +1,4 @@
-// algorithm "lua" (shared/spec/headless.md): a learner's script decides each request as an
+// algorithm "lua" (docs/spec/headless.md): a learner's script decides each request as an
 // atomic EVALSHA against the lab's Redis model. One Limiter is one store (one Redis model);
 // with placement local the lab creates one per server.
 import { substitute } from './templateArgs';

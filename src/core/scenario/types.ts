@@ -1,4 +1,4 @@
-// A lab scenario: the headless `simulate` input (shared/spec/headless.md) plus the lab's
+// A lab scenario: the headless `simulate` input (docs/spec/headless.md) plus the lab's
 // extensions (docs/scenario.md). `Scenario` is the validated, defaults-filled form.
 import type { Params } from '../limiters/types';
 

@@ -1,8 +1,8 @@
 // Download, upload and share: a learner's script leaves and comes back intact, or not at all.
 import { decodeShare, encodeShare } from '../../core/share';
-import { templateById, type TemplateId } from '../../core/scripts/templates';
-import { trafficById, type TrafficId } from '../../core/scripts/traffic';
-import type { RunMode } from '../../core/scripts/runner';
+import { templateById, type TemplateId } from '../../core/playground/templates';
+import { trafficById, type TrafficId } from '../../core/playground/traffic';
+import type { RunMode } from '../../core/playground/runner';
 import type { ScriptDraft } from '../../store/editorStore';
 
 export const MAX_UPLOAD_BYTES = 100_000;

@@ -7,7 +7,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/lua/register';
-import { REDIS_COMMANDS, REDIS_GLOBALS, commandDoc } from '../../core/scripts/redisDocs';
+import { REDIS_COMMANDS, REDIS_GLOBALS, commandDoc } from '../../core/playground/redisDocs';
 
 self.MonacoEnvironment = {
   getWorker() {

@@ -2,7 +2,7 @@
 // trace, the store's keys at the scene's time, and the comparison with a built-in.
 import { useState } from 'react';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
-import { keysAt, type RequestRecord } from '../../core/scripts/runner';
+import { keysAt, type RequestRecord } from '../../core/playground/runner';
 import type { KeySnapshot } from '../../core/redis/model';
 import type { Outcome } from '../../store/labAdapter';
 import { labStore } from '../../store/labStore';

@@ -1,8 +1,8 @@
 // Markers for the editor and the short list under it: syntax (luaparse, as you type), Lua
 // 5.3+ constructs Redis rejects, and the errors of the last run (compile, runtime, runaway).
-import { lintLua } from '../../core/scripts/lint';
-import { errorLine, readableError } from '../../core/scripts/lint';
-import type { RunOutput } from '../../core/scripts/runner';
+import { lintLua } from '../../core/playground/lint';
+import { errorLine, readableError } from '../../core/playground/lint';
+import type { RunOutput } from '../../core/playground/runner';
 import type { EditorMarker } from './LuaEditor';
 
 export interface Problem extends EditorMarker {

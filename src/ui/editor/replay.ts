@@ -21,7 +21,7 @@ import type {
   LimiterView,
   Params,
 } from '../../core/limiters/types';
-import { keysAt, type RunOutput } from '../../core/scripts/runner';
+import { keysAt, type RunOutput } from '../../core/playground/runner';
 
 export interface Recording {
   script: string;

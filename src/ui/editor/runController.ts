@@ -2,9 +2,9 @@
 // decisions then drive the lab scene (labStore) through the replay limiter, and Compare runs
 // a built-in algorithm on the same requests.
 import { simulate } from '../../core/simulate';
-import type { RunOutput } from '../../core/scripts/runner';
-import { templateById } from '../../core/scripts/templates';
-import { trafficById, type EditorRequest } from '../../core/scripts/traffic';
+import type { RunOutput } from '../../core/playground/runner';
+import { templateById } from '../../core/playground/templates';
+import { trafficById, type EditorRequest } from '../../core/playground/traffic';
 import {
   editorStore,
   type CompareDiff,
@@ -12,7 +12,7 @@ import {
   type ScriptDraft,
 } from '../../store/editorStore';
 import { labStore } from '../../store/labStore';
-import { editorWorker, RUN_BUDGET_MS } from './editorWorkerClient';
+import { editorWorker, RUN_BUDGET_MS } from '../../worker/editorClient';
 import { setRecording } from './replay';
 
 let generation = 0;

@@ -3,8 +3,8 @@
 // on the left; the scene, the trace, the keys and Compare on the right (stacked on phones).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import ABOUT from '../../core/lua/ABOUT.md?raw';
-import { TEMPLATES, templateById, type TemplateId } from '../../core/scripts/templates';
-import { TRAFFIC, trafficById, type TrafficId } from '../../core/scripts/traffic';
+import { TEMPLATES, templateById, type TemplateId } from '../../core/playground/templates';
+import { TRAFFIC, trafficById, type TrafficId } from '../../core/playground/traffic';
 import { editorStore, flushEditorSave, isEdited } from '../../store/editorStore';
 import { labStore } from '../../store/labStore';
 import { EditorPanel } from '../editor/EditorPanel';

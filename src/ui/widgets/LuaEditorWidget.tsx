@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EditorSpec } from '../../core/content/directives';
 import { encodeShare } from '../../core/share';
-import { templateById } from '../../core/scripts/templates';
+import { templateById } from '../../core/playground/templates';
 import { EditorPanel } from '../editor/EditorPanel';
 import '../editor/editor.css';
 import './widgets.css';

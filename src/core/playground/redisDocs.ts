@@ -1,5 +1,5 @@
 // What the editor's completion and hover say about the commands the lab's Redis model
-// supports (shared/spec/redis-model.md) and the globals a Redis script sees.
+// supports (docs/spec/redis-model.md) and the globals a Redis script sees.
 
 export interface CommandDoc {
   name: string;

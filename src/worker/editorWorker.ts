@@ -1,10 +1,10 @@
 // The Lua editor's Web Worker: the Lua engine and the Redis model run here, so nothing a
 // learner writes can freeze the page. One request, one answer; the page terminates and
-// rebuilds this worker when an answer does not come in time (editorWorkerClient.ts).
+// rebuilds this worker when an answer does not come in time (editorClient.ts).
 /// <reference lib="webworker" />
-import { createLuaEngine } from '../../core/lua/index';
-import type { LuaRuntime } from '../../core/lua/engine';
-import { runScriptOn, type RunInput, type RunOutput } from '../../core/scripts/runner';
+import { createLuaEngine } from '../core/lua/index';
+import type { LuaRuntime } from '../core/lua/engine';
+import { runScriptOn, type RunInput, type RunOutput } from '../core/playground/runner';
 
 declare const self: DedicatedWorkerGlobalScope;
 

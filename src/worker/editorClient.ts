@@ -3,8 +3,8 @@
 // answer in time means the worker is stuck, so it is terminated and a fresh one is started
 // for the next run; the page itself never waits on Lua.
 import wasmUrl from 'wasmoon/dist/glue.wasm?url';
-import type { RunInput, RunOutput } from '../../core/scripts/runner';
-import { WorkerChannel } from '../../worker/channel';
+import type { RunInput, RunOutput } from '../core/playground/runner';
+import { WorkerChannel } from './channel';
 import type { EditorWorkerRequest, EditorWorkerResponse } from './editorWorker';
 
 type Body = EditorWorkerRequest extends infer R
