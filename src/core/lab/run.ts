@@ -73,7 +73,7 @@ export interface LabTotals {
   wastedBudget: Record<string, number>;
 }
 
-export interface LabRun {
+export interface EngineRun {
   scenario: Scenario;
   servers: string[];
   policies: PolicySpec[];
@@ -661,7 +661,7 @@ class Engine {
     }
   }
 
-  run(): LabRun {
+  run(): EngineRun {
     this.storeLims = this.storeSlots.map((s) => s.limiter);
     this.storeIds = this.storeSlots.map((s) => s.id);
     const t = this.t;
@@ -735,6 +735,6 @@ function estimateCount(g: TrafficSpec): number {
 }
 
 /** Run a validated scenario (see scenario/validate.ts parseScenario). Deterministic. */
-export function runLab(scenario: Scenario, opts: RunOptions = {}): LabRun {
+export function runLab(scenario: Scenario, opts: RunOptions = {}): EngineRun {
   return new Engine(scenario, opts).run();
 }

@@ -4,7 +4,7 @@
 import { getLimiterFactory } from '../limiters/registry';
 import type { Limiter, LimiterRequest, LimiterView } from '../limiters/types';
 import { OUTCOME_NAMES, OUTCOME, VIA_NAMES, FLAG, type Outcome, type Via } from './columns';
-import { OP, type LabRun } from './run';
+import { OP, type EngineRun } from './run';
 
 export interface Counts {
   allowed: number;
@@ -85,7 +85,7 @@ export class LabTimeline {
   private pos = -1;
   private readonly req: LimiterRequest = { at: 0, key: '', server: '', cost: 1, duration: 0 };
 
-  constructor(readonly run: LabRun) {
+  constructor(readonly run: EngineRun) {
     const order = run.decisionOrder;
     const blocks = Math.floor(order.length / BLOCK) + 1;
     this.prefix = new Int32Array(blocks * 5);
@@ -237,7 +237,7 @@ export class LabTimeline {
 }
 
 /** Everything that happened to request i (times in virtual seconds; null = did not happen). */
-export function requestEvents(run: LabRun, i: number): RequestEvents {
+export function requestEvents(run: EngineRun, i: number): RequestEvents {
   const r = run.requests;
   const e = run.events;
   const names = r.names.names;
@@ -284,7 +284,7 @@ export interface Aggregates {
 }
 
 /** Outcome counts per time bucket (by decision time), for charts. */
-export function aggregates(run: LabRun, bucketSeconds?: number): Aggregates {
+export function aggregates(run: EngineRun, bucketSeconds?: number): Aggregates {
   const end = Math.max(run.endTime, 1e-9);
   const size = bucketSeconds && bucketSeconds > 0 ? bucketSeconds : niceBucket(end / 200);
   const n = Math.max(1, Math.ceil(end / size) + 1);
