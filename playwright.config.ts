@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The end-to-end suite runs on the system Chromium (CHROMIUM_PATH, set by scripts/e2e.mjs)
 // against the production build served by `vite preview`.
+// E2E_PORT lets two checkouts run their suites side by side (default 4173, as `npm run preview`).
+const port = Number(process.env.E2E_PORT ?? 4173);
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const launchOptions = {
   executablePath,
@@ -18,7 +20,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: `http://127.0.0.1:${port}/`,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions,
@@ -39,8 +41,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
