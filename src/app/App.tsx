@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../ui/shell/ErrorBoundary';
 import { useRoute, type Route } from '../ui/shell/router';
 import { ThemeToggle } from '../ui/shell/ThemeToggle';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
+import { OfflineNotice } from './OfflineNotice';
 
 const LabPage = lazy(() => import('../ui/pages/LabPage'));
 const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
@@ -97,6 +98,7 @@ export function App() {
       <footer className="app-footer">
         Rate Limit Lab runs entirely in your browser, on a virtual clock you control. No network
         needed.
+        <OfflineNotice />
       </footer>
     </>
   );
