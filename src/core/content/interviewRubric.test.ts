@@ -77,7 +77,7 @@ describe('interview rubric files', () => {
     expect(check({ 'lessons/interview/share.md': seven })[0]).toMatch(/has 7 point\(s\)/);
     const noListen = RUBRIC.replace('   Listen for: hides it until a server restarts.\n', '');
     expect(check({ 'lessons/interview/share.md': noListen })).toEqual([
-      'lessons/interview/share.md:15: this follow-up has no "Listen for: ..." line under it',
+      'lessons/interview/share.md:14: this follow-up has no "Listen for: ..." line under it',
     ]);
   });
 
