@@ -219,9 +219,14 @@ function FollowUps({
       </ol>
       {next ? (
         <div className="follow-next">
-          <p>
-            <span className="muted small">Next in the chain:</span> {next.ask}
-          </p>
+          <div>
+            <p>
+              <span className="muted small">Next in the chain:</span> {next.ask}
+            </p>
+            <p className="follow-listen">
+              <strong>Listen for:</strong> {next.listenFor}
+            </p>
+          </div>
           <button
             type="button"
             className="button"
