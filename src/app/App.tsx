@@ -10,6 +10,7 @@ const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
 const LessonsPage = lazy(() => import('../content/LessonsPage'));
 const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
+const PresentPage = lazy(() => import('../content/present/PresentPage'));
 
 interface Section {
   id: string;
@@ -28,7 +29,14 @@ const SECTIONS: Section[] = [
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
+  { id: 'present', label: 'Present', render: (r) => <PresentPage route={r} /> },
 ];
+
+const loading = (
+  <p className="loading" role="status">
+    Loading…
+  </p>
+);
 
 function Brand() {
   return (
@@ -48,6 +56,16 @@ export function App() {
   const route = useRoute();
   const first = route.parts[0] ?? 'lab';
   const section = SECTIONS.find((s) => s.id === first);
+
+  // A deck on the projector, its speaker view and its handout use the whole window.
+  if (first === 'present' && route.parts.length >= 3)
+    return (
+      <main id="main" tabIndex={-1} className="bare-main">
+        <ErrorBoundary resetKey={route.parts.join('/')}>
+          <Suspense fallback={loading}>{section!.render(route)}</Suspense>
+        </ErrorBoundary>
+      </main>
+    );
 
   return (
     <>
@@ -78,13 +96,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={route.parts.join('/')}>
-          <Suspense
-            fallback={
-              <p className="loading" role="status">
-                Loading…
-              </p>
-            }
-          >
+          <Suspense fallback={loading}>
             {section ? (
               section.render(route)
             ) : first === 'selftest' && route.parts[1] === 'error' ? (

@@ -83,6 +83,15 @@ function checkDeck(h: ContentCheckHelpers, deck: Deck): void {
       line: b.line,
     };
     const issues: string[] = [];
+    const lanes = (json as Record<string, unknown>).lanes;
+    if (
+      lanes !== undefined &&
+      (!Array.isArray(lanes) ||
+        lanes.length === 0 ||
+        lanes.length > 2 ||
+        !lanes.every((t) => typeof t === 'string'))
+    )
+      h.add(file, b.line, `scenario ${b.id}: "lanes" must be one or two lane titles (strings)`);
     h.lab(file, block);
     if (h.count() !== before) issues.push('invalid');
     // Run it on the engine when every algorithm it names is loaded (the build loads Lua).

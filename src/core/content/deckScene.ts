@@ -75,11 +75,19 @@ function lane(label: string | null, scenario: Record<string, unknown>): SceneLan
 /** Runs a deck scenario (a lab block's JSON: scenario fields plus title, caption, compare). */
 export function summariseScene(spec: Record<string, unknown>): SceneSummary {
   const parts = splitLab(spec);
+  // `lanes: ["left title", "right title"]` names the lanes; otherwise they are named by what
+  // the compare lane changes (`placement: local` / `placement: shared`).
+  const titles = Array.isArray(spec.lanes)
+    ? spec.lanes.map((t) => (typeof t === 'string' ? t : null))
+    : [];
   const lanes: SceneLane[] = [];
   if (parts.compare) {
     const [l, r] = laneLabels(parts.scenario, parts.compare);
-    lanes.push(lane(l, parts.scenario), lane(parts.compareTitle ?? r, parts.compare));
-  } else lanes.push(lane(null, parts.scenario));
+    lanes.push(
+      lane(titles[0] ?? l, parts.scenario),
+      lane(titles[1] ?? parts.compareTitle ?? r, parts.compare),
+    );
+  } else lanes.push(lane(titles[0] ?? null, parts.scenario));
   return {
     title: parts.title ?? null,
     caption: parts.caption ?? null,
