@@ -97,7 +97,29 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
     await visit(p);
     await expect(page.getByTestId('problem')).toBeVisible();
   }
-  for (const r of ['#/interview', '#/lab']) await visit(r);
+  for (const r of [
+    '#/interview',
+    '#/interview/practice',
+    '#/interview/host',
+    '#/interview/candidate',
+    '#/lab',
+  ])
+    await visit(r);
+
+  // Presenter mode: the deck list, then every deck's projector view, speaker view and handout.
+  await visit('#/present');
+  const decks = await linksUnder(page, '#/present/deck/');
+  expect(decks.length).toBeGreaterThanOrEqual(3);
+  for (const d of decks.filter((x) => !/\/(speaker|print)$/.test(x))) {
+    await page.evaluate((h) => {
+      window.location.hash = h;
+    }, d);
+    await expect(page.getByTestId('stage')).toBeVisible();
+    await visit(`${d}/speaker`);
+    await visit(`${d}/print`);
+    await expect(page.getByTestId('print-step').first()).toBeVisible();
+  }
+  await visit('#/lab');
 
   // A Lua scenario in the lab: the wasm engine on the page.
   await visit(

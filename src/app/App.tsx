@@ -15,6 +15,8 @@ const PresentPage = lazy(() => import('../content/present/PresentPage'));
 interface Section {
   id: string;
   label: string;
+  /** Shown in the main navigation (presenter mode is reached from the footer and, later, from the lab). */
+  nav?: false;
   render(route: Route): ReactNode;
 }
 
@@ -29,7 +31,7 @@ const SECTIONS: Section[] = [
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
-  { id: 'present', label: 'Present', render: (r) => <PresentPage route={r} /> },
+  { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
 ];
 
 const loading = (
@@ -82,7 +84,7 @@ export function App() {
       <header className="app-header">
         <Brand />
         <nav className="main-nav" aria-label="Main">
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => s.nav !== false).map((s) => (
             <a
               key={s.id}
               href={`#/${s.id}`}
@@ -109,7 +111,7 @@ export function App() {
       </main>
       <footer className="app-footer">
         Rate Limit Lab runs entirely in your browser, on a virtual clock you control. No network
-        needed.
+        needed. Running a workshop? <a href="#/present">Present a deck</a>.
         <OfflineNotice />
       </footer>
     </>

@@ -9,7 +9,7 @@ import { encodeShare } from '../../core/share';
 import { OUTCOME_LABEL, OutcomeShape } from '../../ui/widgets/OutcomeChip';
 import { deckScene, deckScript } from './decks';
 
-export const fmtSeconds = (t: number): string => `${Number(t.toFixed(t < 10 ? 2 : 1))} s`;
+export const fmtSeconds = (t: number): string => `${Number(t.toFixed(2))} s`;
 
 export function labLink(scenario: Record<string, unknown>, time: number | null): string {
   return `#/lab?scenario=${encodeShare(scenario)}${time === null ? '' : `&t=${time}`}`;
@@ -289,9 +289,9 @@ export function Stage({ deck, step, total }: { deck: Deck; step: DeckStep; total
   return (
     <div className={`stage stage-view-${v.kind}`} data-testid="stage" data-step={step.index + 1}>
       <header className="stage-head">
-        <span className="stage-step-title" data-testid="stage-title">
+        <h1 className="stage-step-title" data-testid="stage-title">
           {step.title}
-        </span>
+        </h1>
         <span className="stage-position" data-testid="stage-position">
           {step.index + 1} / {total}
         </span>
