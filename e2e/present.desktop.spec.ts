@@ -1,13 +1,9 @@
-// Presenter mode at 1920x1080: clicker keys, blanking, full screen, type sized for a room,
+// Presenter mode at 1920x1080 (a projector, so desktop only: `.desktop.` keeps it off the phone project): clicker keys, blanking, full screen, type sized for a room,
 // the speaker view kept in sync (either window drives) and the print handout.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, gotoRoute, test } from './fixtures';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
-test.skip(
-  ({ isMobile }) => isMobile,
-  'a projector is not a phone: the mobile project runs the phone checks below',
-);
 
 const DECK = '#/present/deck/why-local-counters-leak';
 
