@@ -23,6 +23,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}/`,
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The build registers a service worker that precaches ~6 MB. Only the offline spec
+    // (e2e/offline-pwa.spec.ts) needs it; every other test runs with workers blocked.
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [

@@ -1,11 +1,51 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { lessonsCheck } from './src/content/vitePluginLessons';
 
 // Everything the lab needs is bundled: Monaco, its workers and the Lua engine's wasm are
 // served from the build, never from a CDN, so the lab works with no network at all.
+//
+// The production build also installs as a Progressive Web App: a Workbox service worker
+// precaches every file of dist/ (the lazily loaded screens, Monaco and its workers, the wasm),
+// so after one visit every route works offline. Every URL is relative (base './', the worker's
+// scope './', the manifest's start_url and scope '.'), so dist/ can be served from any sub-path
+// of a static host. The dev server (`npm start`) registers no service worker at all.
 export default defineConfig({
-  plugins: [react(), lessonsCheck()],
+  plugins: [
+    react(),
+    lessonsCheck(),
+    VitePWA({
+      // src/app/pwa.ts registers the worker itself (production builds only).
+      injectRegister: false,
+      // A new build waits until the user reloads (never mid-workshop): see src/app/pwa.ts.
+      registerType: 'prompt',
+      devOptions: { enabled: false },
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Rate Limit Lab',
+        short_name: 'Rate Lab',
+        description:
+          'An interactive lab that shows how distributed rate limiting really works, offline.',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        background_color: '#f6f7f4',
+        theme_color: '#1f6f5c',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,mjs,css,svg,png,ico,wasm,ttf,woff,woff2,json,txt}'],
+        // Monaco's bundle is about 4 MB: cache it like everything else.
+        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+        // The lab is one page with hash routes: any navigation inside the scope is index.html.
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The first visit's worker takes control at once, so that visit is already offline-ready.
+        clientsClaim: true,
+      },
+    }),
+  ],
   base: './',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

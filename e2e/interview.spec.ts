@@ -1,4 +1,4 @@
-// Interview mode: one question at a time, the answer hidden until revealed, keyboard friendly.
+// Interview practice (one person): one question at a time, the answer hidden until revealed.
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,10 +8,10 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 const hasInterview = existsSync(resolve(HERE, '../lessons/interview.md'));
 
-test.describe('interview mode', () => {
+test.describe('interview practice mode', () => {
   test('reveal, next and previous work with the mouse and the keyboard', async ({ page }) => {
     expect(hasInterview, 'lessons/interview.md must exist').toBeTruthy();
-    await gotoRoute(page, '#/interview');
+    await gotoRoute(page, '#/interview/practice');
     await expect(page.getByTestId('timer')).toHaveText(/^\d\d:\d\d$/);
     const first = await page.getByTestId('interview-question').textContent();
     await expect(page.getByTestId('interview-answer')).toHaveCount(0);

@@ -3,16 +3,20 @@ import { ErrorBoundary } from '../ui/shell/ErrorBoundary';
 import { useRoute, type Route } from '../ui/shell/router';
 import { ThemeToggle } from '../ui/shell/ThemeToggle';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
+import { OfflineNotice } from './OfflineNotice';
 
 const LabPage = lazy(() => import('../ui/pages/LabPage'));
 const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
 const LessonsPage = lazy(() => import('../content/LessonsPage'));
 const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
+const PresentPage = lazy(() => import('../content/present/PresentPage'));
 
 interface Section {
   id: string;
   label: string;
+  /** Shown in the main navigation (presenter mode is reached from the footer and, later, from the lab). */
+  nav?: false;
   render(route: Route): ReactNode;
 }
 
@@ -27,7 +31,14 @@ const SECTIONS: Section[] = [
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
+  { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
 ];
+
+const loading = (
+  <p className="loading" role="status">
+    Loading…
+  </p>
+);
 
 function Brand() {
   return (
@@ -48,6 +59,16 @@ export function App() {
   const first = route.parts[0] ?? 'lab';
   const section = SECTIONS.find((s) => s.id === first);
 
+  // A deck on the projector, its speaker view and its handout use the whole window.
+  if (first === 'present' && route.parts.length >= 3)
+    return (
+      <main id="main" tabIndex={-1} className="bare-main">
+        <ErrorBoundary resetKey={route.parts.join('/')}>
+          <Suspense fallback={loading}>{section!.render(route)}</Suspense>
+        </ErrorBoundary>
+      </main>
+    );
+
   return (
     <>
       <a
@@ -63,7 +84,7 @@ export function App() {
       <header className="app-header">
         <Brand />
         <nav className="main-nav" aria-label="Main">
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => s.nav !== false).map((s) => (
             <a
               key={s.id}
               href={`#/${s.id}`}
@@ -77,13 +98,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={route.parts.join('/')}>
-          <Suspense
-            fallback={
-              <p className="loading" role="status">
-                Loading…
-              </p>
-            }
-          >
+          <Suspense fallback={loading}>
             {section ? (
               section.render(route)
             ) : first === 'selftest' && route.parts[1] === 'error' ? (
@@ -96,7 +111,8 @@ export function App() {
       </main>
       <footer className="app-footer">
         Rate Limit Lab runs entirely in your browser, on a virtual clock you control. No network
-        needed.
+        needed. Running a workshop? <a href="#/present">Present a deck</a>.
+        <OfflineNotice />
       </footer>
     </>
   );

@@ -21,7 +21,8 @@ export function lessonsCheck(options: { root?: string } = {}): Plugin {
     async buildStart() {
       // Lessons may run `algorithm: "lua"`: load the engine so its params are validated too.
       if (!getLimiterFactory('lua')) await installLuaLimiter().catch(() => undefined);
-      for (const dir of ['lessons', 'lessons/practice']) this.addWatchFile(resolve(root, dir));
+      for (const dir of ['lessons', 'lessons/practice', 'lessons/interview', 'lessons/decks'])
+        this.addWatchFile(resolve(root, dir));
       const issues = run();
       if (issues.length === 0) return;
       const text = `The lessons have ${issues.length} problem(s):\n${issues.map((i) => `  ${i}`).join('\n')}`;

@@ -13,7 +13,9 @@ import {
   STARTER_FORM_FIELDS,
   splitLab,
 } from './directives';
-import { parseInterview } from './interview';
+import { checkInterviewExtras } from './checkInterview';
+import { checkDecks } from './checkDecks';
+import { parseInterview, type Interview } from './interview';
 import { ContentError, lineOfKey, parseDoc, type Block, type ParsedDoc } from './parseDoc';
 
 export interface ContentIssue {
@@ -353,7 +355,8 @@ export interface ContentIndex {
 
 /**
  * Checks every content file. `files` maps root-relative paths to text and should hold all of
- * lessons/*.md, lessons/practice/*.md, lessons/interview.md and lessons/index.json.
+ * lessons/*.md, lessons/practice/*.md, lessons/interview.md, lessons/interview/*.md,
+ * lessons/decks/*.md and lessons/index.json.
  */
 export function checkContent(files: ContentFiles): ContentIssue[] {
   const out = new Issues();
@@ -440,9 +443,11 @@ export function checkContent(files: ContentFiles): ContentIssue[] {
 
   const interviewPath = `lessons/${typeof index.interview === 'string' ? index.interview : 'interview.md'}`;
   const interviewText = files[interviewPath];
+  let parsedInterview: Interview | null = null;
   if (interviewText !== undefined) {
     try {
       const iv = parseInterview(interviewPath, interviewText);
+      parsedInterview = iv;
       if (iv.questions.length === 0)
         out.add(interviewPath, 1, 'the interview file has no "## " questions');
       for (const q of iv.questions) {
@@ -464,5 +469,26 @@ export function checkContent(files: ContentFiles): ContentIssue[] {
       else throw e;
     }
   }
+  // Interview rubrics (lessons/interview/*.md) and presenter decks (lessons/decks/*.md).
+  const helpers = {
+    add: (file: string, line: number, message: string) => out.add(file, line, message),
+    count: () => out.list.length,
+    lab: (file: string, b: Directive) => checkLab(out, file, b),
+    links: (file: string, line: number, text: string) => checkLinks(out, file, line, text, known),
+    lessons: known.lessons,
+    labsOf: (slug: string) => labCount(files[`lessons/${slug}.md`]),
+  };
+  checkInterviewExtras(helpers, files, interviewPath, parsedInterview);
+  checkDecks(helpers, files);
   return out.list;
+}
+
+function labCount(text: string | undefined): number {
+  if (text === undefined) return 0;
+  try {
+    return parseDoc('x.md', text).blocks.filter((b) => b.kind === 'directive' && b.name === 'lab')
+      .length;
+  } catch {
+    return 0;
+  }
 }

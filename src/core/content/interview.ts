@@ -1,8 +1,13 @@
 // lessons/interview.md: front matter `title`, then one `## ` heading per question, the question
-// text, a ```answer block (Markdown: the reasoned answer) and a line `Lesson: <slug>`.
+// text, a ```answer block (Markdown: the reasoned answer), a line `Lesson: <slug>` and a line
+// `Id: <id>`: the question's stable id, which its rubric and follow-ups in
+// lessons/interview/<id>.md refer to (so the prose can be rewritten without touching them).
 import { parseDoc } from './parseDoc';
 
 export interface InterviewQuestion {
+  /** Stable id (`Id: local-counters`); its rubric lives in lessons/interview/<id>.md. */
+  id: string | undefined;
+  idLine: number;
   title: string;
   /** The question text (Markdown), without the Lesson line. */
   prompt: string;
@@ -22,6 +27,7 @@ export interface Interview {
   questions: InterviewQuestion[];
 }
 
+const ID_LINE = /^\s*Id:\s*`?([^`]*?)`?\s*$/;
 const LESSON_LINE = /^\s*\**Lesson:?\**:?\s*`?([a-z0-9][\w-]*)`?(?:[^\n]*?\blab\s+(\d+))?[^\n]*$/i;
 
 export function parseInterview(file: string, source: string): Interview {
@@ -35,6 +41,8 @@ export function parseInterview(file: string, source: string): Interview {
       const h = /^##\s+(.+?)\s*#*\s*$/.exec(l);
       if (h && !l.startsWith('###')) {
         cur = {
+          id: undefined,
+          idLine: line + k,
           title: h[1]!,
           prompt: '',
           answer: '',
@@ -48,6 +56,12 @@ export function parseInterview(file: string, source: string): Interview {
       }
       if (!cur) {
         if (!/^#\s/.test(l)) intro.push(l);
+        return;
+      }
+      const idm = ID_LINE.exec(l);
+      if (idm) {
+        cur.id = idm[1]!;
+        cur.idLine = line + k;
         return;
       }
       const m = LESSON_LINE.exec(l);

@@ -1,0 +1,226 @@
+// Interview mode on two screens: the interviewer's window and the candidate's screen, two pages
+// of one browser context kept in step through BroadcastChannel. The candidate's screen never
+// shows the interviewer's view; the session clock runs once for the session; the scorecard
+// downloads as Markdown and JSON; either window survives a reload; full storage is reported.
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
+
+const PICK = ['per-process-limiter', 'token-lease-protocol', 'check-then-increment'];
+
+/** The fixture guards `page`; a second page gets the same guard: no network, no console error. */
+async function openGuarded(context: BrowserContext, hash: string) {
+  const p = await context.newPage();
+  const problems: string[] = [];
+  await p.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (['127.0.0.1', 'localhost'].includes(url.hostname) || /^(data|blob):/.test(url.protocol))
+      return route.continue();
+    problems.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  p.on('pageerror', (e) => problems.push(e.message));
+  await gotoRoute(p, hash);
+  return { p, problems };
+}
+
+/**
+ * The fake clock jumps by whole minutes (fastForward) while real time still flows a little, so
+ * a clock must read the expected time plus at most a few seconds.
+ */
+async function expectClock(el: import('@playwright/test').Locator, mmss: string, slack = 15) {
+  const [m, s] = mmss.split(':').map(Number) as [number, number];
+  const want = m * 60 + s;
+  await expect(async () => {
+    const [mm, ss] = ((await el.textContent()) ?? '').split(':').map(Number) as [number, number];
+    const got = mm * 60 + ss;
+    expect(got).toBeGreaterThanOrEqual(want);
+    expect(got).toBeLessThanOrEqual(want + slack);
+  }).toPass({ timeout: 10_000 });
+}
+
+async function startSession(host: Page, pick = PICK) {
+  await gotoRoute(host, '#/interview/host');
+  for (const id of pick) await host.getByTestId(`pick-${id}`).check();
+  await expect(host.getByTestId('host-order').locator('li')).toHaveCount(pick.length);
+  await host.getByTestId('candidate-name').fill('Ada');
+  await host.getByTestId('start-session').click();
+  await expect(host.getByTestId('host-page')).toHaveAttribute('data-state', 'running');
+}
+
+test.describe('an interview on two screens', () => {
+  test('both windows drive, the clock belongs to the session, the candidate sees only the question', async ({
+    page,
+    context,
+  }) => {
+    await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await startSession(page);
+    const cand = await openGuarded(context, '#/interview/candidate');
+    const candidate = cand.p;
+    const hostTitle = page.getByTestId('host-question-title');
+    const candTitle = candidate.getByTestId('candidate-question');
+    await expect(candTitle).toHaveText((await hostTitle.textContent()) ?? '');
+    await expect(candidate.getByTestId('candidate-position')).toHaveText('Question 1 of 3');
+
+    // Nothing of the interviewer's view reaches the candidate's screen.
+    const answer = (await page.getByTestId('host-answer').locator('p').first().innerText()).slice(
+      0,
+      60,
+    );
+    expect(answer.length).toBeGreaterThan(20);
+    const rubric = await page.locator('.host-rubric li').first().innerText();
+    const candText = await candidate.locator('main').innerText();
+    expect(candText).not.toContain(answer);
+    expect(candText).not.toContain(rubric.trim());
+    await expect(candidate.getByRole('timer')).toHaveCount(0);
+    await expect(candidate.getByText(/reasoned answer|rubric|listen for|notes/i)).toHaveCount(0);
+
+    // The session clock and this question's time.
+    await context.clock.fastForward('01:30');
+    await expectClock(page.getByTestId('session-clock'), '01:30');
+    await expectClock(page.getByTestId('question-clock'), '01:30');
+
+    // The interviewer moves on: the candidate follows.
+    await page.getByTestId('host-next').click();
+    await expect(candidate.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await expect(candTitle).toHaveText((await hostTitle.textContent()) ?? '');
+    await expectClock(page.getByTestId('question-clock'), '00:00');
+    await context.clock.fastForward('00:30');
+    await expectClock(page.getByTestId('session-clock'), '02:00');
+
+    // The candidate moves on: the interviewer follows (button, then keys).
+    await candidate.getByTestId('candidate-next').click();
+    await expect(page.getByTestId('host-question-title')).toHaveText(
+      (await candTitle.textContent()) ?? '',
+    );
+    await expect(page.getByTestId('agenda-3')).toHaveAttribute('aria-current', 'step');
+    await candidate.keyboard.press('ArrowLeft');
+    await candidate.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('agenda-1')).toHaveAttribute('aria-current', 'step');
+    // Back on question 1, its time carries on from 01:30; the session clock never restarted.
+    await expectClock(page.getByTestId('question-clock'), '01:30');
+    await context.clock.fastForward('00:10');
+    await expectClock(page.getByTestId('question-clock'), '01:40');
+    await expectClock(page.getByTestId('session-clock'), '02:10');
+    await page.screenshot({ path: 'test-results/shots/interview-host-1440.png', fullPage: true });
+    expect(cand.problems).toEqual([]);
+  });
+
+  test('rubric, follow-ups and notes go into the scorecard, as Markdown and JSON', async ({
+    page,
+    context,
+  }) => {
+    await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await startSession(page);
+    await page.getByTestId('rubric-0').check();
+    await page.getByTestId('rubric-2').check();
+    await page.getByTestId('ask-follow-up').click();
+    await expect(page.getByTestId('follow-up-asked')).toHaveCount(1);
+    await page.getByTestId('question-notes').fill('Named the multiplication at once.');
+    await context.clock.fastForward('03:00');
+    await page.getByTestId('host-next').click();
+    await context.clock.fastForward('02:00');
+    await page.getByTestId('overall-notes').fill('Solid on fundamentals.');
+    await page.getByTestId('end-session').click();
+    await expect(page.getByTestId('host-page')).toHaveAttribute('data-state', 'ended');
+    await expect(page.getByTestId('scorecard')).toContainText(/2 questions in 05:[01]\d/);
+
+    const [md] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-md').click(),
+    ]);
+    expect(md.suggestedFilename()).toMatch(/^interview-scorecard-.*\.md$/);
+    const text = await readFile((await md.path())!, 'utf8');
+    expect(text).toContain('# Interview scorecard: Ada');
+    expect(text).toMatch(/- Duration: 05:[01]\d/);
+    expect(text).toMatch(/## 1\. .+\n\nTime: 03:[01]\d · rubric 2 of \d/);
+    expect(text).toContain('> Named the multiplication at once.');
+    expect(text).toContain('## Not reached');
+    expect(text).toContain('> Solid on fundamentals.');
+
+    const [js] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-json').click(),
+    ]);
+    const card = JSON.parse(await readFile((await js.path())!, 'utf8'));
+    expect(card.format).toBe('rate-limit-lab/interview-scorecard');
+    expect(card.durationSeconds).toBeGreaterThanOrEqual(300);
+    expect(card.durationSeconds).toBeLessThan(320);
+    expect(card.questions.map((q: { id: string }) => q.id)).toEqual(PICK.slice(0, 2));
+    expect(card.questions[0].timeSeconds).toBeGreaterThanOrEqual(180);
+    expect(card.questions[0].timeSeconds).toBeLessThan(200);
+    expect(card.questions[0].rubricMet).toBe(2);
+    expect(card.questions[0].followUpsAsked).toHaveLength(1);
+    expect(card.questions[1].timeSeconds).toBeGreaterThanOrEqual(120);
+    expect(card.questions[1].timeSeconds).toBeLessThan(140);
+    const sum = card.questions[0].timeSeconds + card.questions[1].timeSeconds;
+    expect(Math.abs(sum - card.durationSeconds)).toBeLessThanOrEqual(1);
+    expect(card.notReached.map((q: { id: string }) => q.id)).toEqual([PICK[2]]);
+    expect(card.notes).toBe('Solid on fundamentals.');
+  });
+
+  test('either window survives a reload', async ({ page, context }) => {
+    await startSession(page);
+    await page.getByTestId('rubric-1').check();
+    await page.getByTestId('question-notes').fill('kept');
+    await page.getByTestId('host-next').click();
+    const cand = await openGuarded(context, '#/interview/candidate');
+    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await cand.p.reload();
+    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await page.reload();
+    await expect(page.getByTestId('agenda-2')).toHaveAttribute('aria-current', 'step');
+    await page.getByTestId('agenda-1').click();
+    await expect(page.getByTestId('question-notes')).toHaveValue('kept');
+    await expect(page.getByTestId('rubric-1')).toBeChecked();
+    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 1 of 3');
+    expect(cand.problems).toEqual([]);
+  });
+
+  test('full storage is reported and nothing typed is lost', async ({ page }) => {
+    await page.addInitScript(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k: string, v: string) {
+        if ((window as unknown as { __full?: boolean }).__full && k.startsWith('rateLab.interview'))
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };
+    });
+    await startSession(page);
+    await page.evaluate(() => {
+      (window as unknown as { __full?: boolean }).__full = true;
+    });
+    await page.getByTestId('question-notes').fill('not lost');
+    await expect(page.getByTestId('save-error')).toContainText('storage for the lab is full');
+    await expect(page.getByTestId('question-notes')).toHaveValue('not lost');
+    const [md] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-md').click(),
+    ]);
+    expect(await readFile((await md.path())!, 'utf8')).toContain('> not lost');
+  });
+
+  test('the candidate screen at phone width', async ({ page, context }) => {
+    await startSession(page, ['one-tenant-1m-rps', 'noisy-neighbour']);
+    const cand = await openGuarded(context, '#/interview/candidate');
+    await cand.p.setViewportSize({ width: 360, height: 780 });
+    await expect(cand.p.getByTestId('candidate-question')).toBeVisible();
+    const overflow = await cand.p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await cand.p.screenshot({
+      path: 'test-results/shots/interview-candidate-360.png',
+      fullPage: true,
+    });
+    await cand.p.getByTestId('candidate-next').click();
+    await cand.p.getByTestId('candidate-lab').locator('summary').click();
+    await expect(cand.p.getByTestId('lab-widget')).toBeVisible();
+    await cand.p.screenshot({
+      path: 'test-results/shots/interview-candidate-lab-360.png',
+      fullPage: true,
+    });
+    expect(cand.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// The candidate's screen: the current question, a lab where the question has one, and the
+// buttons to move on. It holds only the public half of the session: no answer, rubric, notes or
+// clock ever reach this window.
+import { useEffect, useRef } from 'react';
+import { LabWidget } from '../../ui/widgets/LabWidget';
+import { Markdown } from '../../ui/widgets/Markdown';
+import { questionById } from './questions';
+import { useInterview } from './useInterview';
+
+export function CandidatePage() {
+  const [{ pub, loadError }, sync] = useInterview('candidate');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const index = pub?.index ?? -1;
+  const total = pub?.order.length ?? 0;
+  const running = pub !== null && pub.endedAt === null;
+
+  useEffect(() => {
+    if (index >= 0) heading.current?.focus({ preventScroll: false });
+  }, [index, pub?.id]);
+
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') sync.move(index + 1);
+      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') sync.move(index - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running, index, sync]);
+
+  if (!pub)
+    return (
+      <div className="interview candidate" data-testid="candidate-screen" data-state="waiting">
+        <h1 className="page-title">Interview</h1>
+        {loadError && <p className="notice error">{loadError}</p>}
+        <section className="card candidate-wait" role="status">
+          <p className="candidate-big">Waiting for the interviewer to start the session.</p>
+          <p className="muted">
+            Keep this window open on the screen you share. The questions appear here as the
+            interview goes on.
+          </p>
+        </section>
+      </div>
+    );
+  if (pub.endedAt !== null)
+    return (
+      <div className="interview candidate" data-testid="candidate-screen" data-state="ended">
+        <h1 className="page-title">Interview</h1>
+        <section className="card candidate-wait" role="status">
+          <p className="candidate-big">The interview is over. Thank you!</p>
+        </section>
+      </div>
+    );
+  const q = questionById(pub.order[index]!);
+  return (
+    <div className="interview candidate" data-testid="candidate-screen" data-state="running">
+      <p className="eyebrow" data-testid="candidate-position">
+        Question {index + 1} of {total}
+      </p>
+      <h1 ref={heading} tabIndex={-1} className="candidate-title" data-testid="candidate-question">
+        {q?.title ?? 'This question is not in this version of the lab.'}
+      </h1>
+      {q?.prompt && (
+        <div className="candidate-prompt">
+          <Markdown text={q.prompt} />
+        </div>
+      )}
+      {q?.candidateLab && (
+        <details className="candidate-lab" data-testid="candidate-lab">
+          <summary>A lab to work in for this question</summary>
+          <LabWidget spec={q.candidateLab} />
+        </details>
+      )}
+      <nav className="interview-nav" aria-label="Question navigation">
+        <button
+          type="button"
+          className="button"
+          disabled={index === 0}
+          onClick={() => sync.move(index - 1)}
+          data-testid="candidate-prev"
+        >
+          ← Previous
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          disabled={index >= total - 1}
+          onClick={() => sync.move(index + 1)}
+          data-testid="candidate-next"
+        >
+          Next question →
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// The workshop handout: every step's caption, a static picture of its scene state (an SVG drawn
+// from the engine's run: every request on a time axis with its outcome shape, the step's time as
+// a line, the counts decided by then), and the share links of its scenarios as text, so a printed
+// page still leads back into the lab. Phase 2 can replace the picture with a frame of the live
+// scene; the links stay.
+import { useState } from 'react';
+import type { Deck, DeckStep } from '../../core/content/deck';
+import { countsAt, type SceneLane } from '../../core/content/deckScene';
+import { deckScene, deckScript } from './decks';
+import { editorLink, fmtSeconds, labLink, scheduleText } from './Stage';
+
+const absolute = (hash: string): string =>
+  `${window.location.origin}${window.location.pathname}${window.location.search}${hash}`;
+
+function shape(outcome: string, x: number, y: number, r: number) {
+  switch (outcome) {
+    case 'allowed':
+      return <circle cx={x} cy={y} r={r} className="ps-allowed" />;
+    case 'denied':
+      return <rect x={x - r} y={y - r} width={2 * r} height={2 * r} className="ps-denied" />;
+    case 'unavailable':
+      return <path d={`M${x} ${y - r}L${x + r} ${y + r}H${x - r}Z`} className="ps-unavailable" />;
+    default:
+      return <circle cx={x} cy={y} r={r - 1} className="ps-bypass" />;
+  }
+}
+
+/** One lane as a strip: time left to right, one mark per request, the step's time as a line. */
+export function LaneStrip({
+  lane,
+  time,
+  end,
+}: {
+  lane: SceneLane;
+  time: number | null;
+  end: number;
+}) {
+  const W = 640;
+  const H = 56;
+  const pad = 16;
+  const span = Math.max(end, 1e-9);
+  const x = (t: number) => pad + ((W - 2 * pad) * t) / span;
+  const c = countsAt(lane, time);
+  // Requests at the same moment stack upward so none hides another.
+  const stack = new Map<number, number>();
+  return (
+    <figure className="print-strip">
+      <svg
+        viewBox={`0 0 ${W} ${H + 18}`}
+        role="img"
+        aria-label={`${lane.label ?? 'Requests'}: ${c.allowed} admitted, ${c.denied} denied`}
+      >
+        <line x1={pad} x2={W - pad} y1={H - 6} y2={H - 6} className="ps-axis" />
+        {lane.requests.map((q) => {
+          const px = Math.round(x(q.at));
+          const k = stack.get(px) ?? 0;
+          stack.set(px, k + 1);
+          const decided = time === null || q.decidedAt <= time;
+          const y = H - 16 - Math.min(k, 3) * 11;
+          return (
+            <g key={q.n} opacity={decided ? 1 : 0.25}>
+              {shape(q.outcome, px, y, 4.5)}
+            </g>
+          );
+        })}
+        {time !== null && <line x1={x(time)} x2={x(time)} y1={2} y2={H} className="ps-now" />}
+        <text x={pad} y={H + 14} className="ps-label">
+          0 s
+        </text>
+        <text x={W - pad} y={H + 14} textAnchor="end" className="ps-label">
+          {fmtSeconds(end)}
+        </text>
+      </svg>
+      <figcaption>
+        {lane.label ? <strong>{lane.label}: </strong> : null}
+        {c.allowed} admitted, {c.denied} denied (429)
+        {c.unavailable ? `, ${c.unavailable} unavailable (503)` : ''}
+        {c.bypass ? `, ${c.bypass} bypassed` : ''}, {c.decided} of {c.total} decided
+        {time === null ? '' : ` by ${fmtSeconds(time)}`}.
+      </figcaption>
+    </figure>
+  );
+}
+
+function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: boolean }) {
+  const v = step.view;
+  let picture: React.ReactNode = null;
+  const links: { label: string; href: string }[] = [];
+  if (v.kind === 'scene') {
+    const scene = deckScene(deck, v.scenario);
+    if (scene instanceof Error) picture = <p>This scenario could not run: {scene.message}</p>;
+    else {
+      picture = (
+        <>
+          <p className="print-meta">
+            {scene.title ? `${scene.title} · ` : ''}t ={' '}
+            {v.time === null ? 'end of the run' : fmtSeconds(v.time)}
+            {v.highlight
+              ? ` · look at ${v.highlight.kind} ${v.highlight.kind === 'request' ? `#${v.highlight.request}` : v.highlight.kind === 'key' ? v.highlight.key : v.highlight.server}`
+              : ''}
+          </p>
+          {scene.lanes.map((l, k) => (
+            <LaneStrip key={k} lane={l} time={v.time} end={scene.endTime} />
+          ))}
+        </>
+      );
+      scene.lanes.forEach((l) =>
+        links.push({
+          label: l.label ? `Lab (${l.label})` : 'Lab',
+          href: absolute(labLink(l.scenario, v.time)),
+        }),
+      );
+    }
+  } else if (v.kind === 'race' || v.kind === 'editor') {
+    const script = deckScript(deck, v.code);
+    if (script) {
+      picture = (
+        <>
+          <pre className="print-code">
+            <code>{script.source}</code>
+          </pre>
+          {v.kind === 'race' && (
+            <ol className="print-schedule">
+              {scheduleText(v.schedule).map((t, i) => (
+                <li key={i}>{t.replace(/^\d+\. /, '')}</li>
+              ))}
+            </ol>
+          )}
+        </>
+      );
+      links.push({
+        label: v.kind === 'race' ? 'Editor (app-server code)' : 'Editor',
+        href: absolute(editorLink(script, v.kind === 'race' ? 'app' : 'script')),
+      });
+    }
+  }
+  return (
+    <section className="print-step" data-testid="print-step">
+      <h2>
+        {step.index + 1}. {step.title}
+      </h2>
+      <p className="print-caption">{step.caption}</p>
+      {picture}
+      {links.length > 0 && (
+        <ul className="print-links" data-testid="print-links">
+          {links.map((l, i) => (
+            <li key={i}>
+              {l.label}: <span className="print-url">{l.href}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notes && step.notes && <div className="print-notes">{step.notes}</div>}
+    </section>
+  );
+}
+
+export function PrintView({ deck }: { deck: Deck }) {
+  const [notes, setNotes] = useState(false);
+  return (
+    <div className="print-view" data-testid="print-view">
+      <div className="print-toolbar no-print">
+        <a href={`#/present/deck/${deck.slug}`}>← Back to the deck</a>
+        <label>
+          <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{' '}
+          Include speaker notes
+        </label>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => window.print()}
+          data-testid="print-now"
+        >
+          Print
+        </button>
+      </div>
+      <header className="print-head">
+        <h1>{deck.title}</h1>
+        <p>
+          {deck.minutes} minutes · {deck.steps.length} steps
+          {deck.summary ? ` · ${deck.summary}` : ''}
+        </p>
+        <p className="print-legend">
+          Marks: ● admitted · ■ denied (429) · ▲ unavailable (503) · ○ bypassed. Faded marks are not
+          decided yet at the step&apos;s time (the vertical line).
+        </p>
+      </header>
+      {deck.steps.map((s) => (
+        <PrintStep key={s.index} deck={deck} step={s} notes={notes} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The projector window and the speaker view share one position in a deck through a
+// BroadcastChannel; either can drive. The position is also kept in localStorage so a reload of
+// either window comes back to the same step.
+import {
+  browserChannel,
+  browserStorage,
+  loadJson,
+  newWindowId,
+  openChannel,
+  saveJson,
+  type ChannelFactory,
+  type StorageLike,
+} from '../sync/channel';
+
+export interface DeckPosition {
+  v: 1;
+  deck: string;
+  step: number;
+  blank: boolean;
+  /** When the talk started (wall-clock ms), for the speaker's elapsed clock. */
+  startedAt: number;
+  rev: number;
+  writer: string;
+}
+
+type Msg = { t: 'pos'; p: DeckPosition } | { t: 'hello'; deck: string };
+
+export const PRESENT_CHANNEL = 'rateLab.present';
+export const positionKey = (deck: string): string => `rateLab.present.${deck}`;
+
+function readPosition(v: unknown, deck: string, steps: number): DeckPosition | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const o = v as Record<string, unknown>;
+  if (o.v !== 1 || o.deck !== deck || typeof o.writer !== 'string') return null;
+  const n = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+  if (!n(o.step) || !n(o.startedAt) || !n(o.rev) || typeof o.blank !== 'boolean') return null;
+  const step = Math.min(Math.max(0, Math.floor(o.step as number)), Math.max(0, steps - 1));
+  return { ...(o as unknown as DeckPosition), step };
+}
+
+export interface PresentSync {
+  get(): DeckPosition;
+  subscribe(cb: () => void): () => void;
+  go(step: number): void;
+  setBlank(blank: boolean): void;
+  restartClock(): void;
+  saveError(): string | null;
+  destroy(): void;
+}
+
+export function createPresentSync(
+  deck: string,
+  steps: number,
+  opts: {
+    initialStep?: number | null;
+    storage?: StorageLike | null;
+    channel?: ChannelFactory;
+    now?: () => number;
+  } = {},
+): PresentSync {
+  const storage = opts.storage === undefined ? browserStorage() : opts.storage;
+  const now = opts.now ?? (() => Date.now());
+  const me = newWindowId();
+  const ch = openChannel<Msg>(PRESENT_CHANNEL, opts.channel ?? browserChannel);
+  const listeners = new Set<() => void>();
+  const stored = readPosition(loadJson(storage, positionKey(deck)), deck, steps);
+  let pos: DeckPosition = stored ?? {
+    v: 1,
+    deck,
+    step: 0,
+    blank: false,
+    startedAt: now(),
+    rev: 0,
+    writer: me,
+  };
+  let error: string | null = null;
+  const clamp = (s: number) => Math.min(Math.max(0, s), Math.max(0, steps - 1));
+  const apply = (p: DeckPosition, broadcast: boolean) => {
+    pos = p;
+    error = saveJson(storage, positionKey(deck), p);
+    for (const l of listeners) l();
+    if (broadcast) ch.post({ t: 'pos', p });
+  };
+  const change = (patch: Partial<DeckPosition>) =>
+    apply({ ...pos, ...patch, rev: pos.rev + 1, writer: me }, true);
+  if (
+    opts.initialStep !== undefined &&
+    opts.initialStep !== null &&
+    clamp(opts.initialStep) !== pos.step
+  )
+    pos = { ...pos, step: clamp(opts.initialStep), rev: pos.rev + 1, writer: me };
+
+  const off = ch.subscribe((m) => {
+    if (m.t === 'hello') {
+      if (m.deck === deck) ch.post({ t: 'pos', p: pos });
+      return;
+    }
+    const p = readPosition(m.p, deck, steps);
+    if (!p) return;
+    if (p.rev > pos.rev || (p.rev === pos.rev && p.writer > pos.writer)) apply(p, false);
+  });
+  ch.post({ t: 'hello', deck });
+  ch.post({ t: 'pos', p: pos });
+
+  return {
+    get: () => pos,
+    subscribe(cb) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    go(step) {
+      const s = clamp(step);
+      if (s !== pos.step || pos.blank) change({ step: s, blank: false });
+    },
+    setBlank(blank) {
+      if (blank !== pos.blank) change({ blank });
+    },
+    restartClock() {
+      change({ startedAt: now() });
+    },
+    saveError: () => error,
+    destroy() {
+      off();
+      ch.close();
+      listeners.clear();
+    },
+  };
+}
