@@ -2,7 +2,7 @@
 // the virtual clock, speed and selection. zustand/vanilla: no React here. Per-frame values
 // (`now`) live here too, but React reads them only through coarse selectors or refs.
 import { createStore } from 'zustand/vanilla';
-import { buildRun, type LabRun } from './labAdapter';
+import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -344,30 +344,8 @@ export function advanceWall(dtSeconds: number, group?: 0 | 1 | 2 | null): void {
   if (group !== null) s.tick(group);
 }
 
-/** A stable, shareable snapshot per spec/headless.md. */
+/** window.rateLab.snapshot(): the loaded run at the clock's time (docs/spec/headless.md). */
 export function labSnapshot() {
   const s = labStore.getState();
-  const run = s.run;
-  const c = run.countsAt(s.now);
-  const decisions: {
-    index: number;
-    at: number;
-    server: string;
-    key: string;
-    allowed: boolean;
-    retryAfterSeconds: number | null;
-  }[] = [];
-  for (let i = 0; i < run.n; i++) {
-    if (!(run.decidedAt[i]! <= s.now + 1e-12)) continue;
-    const r = run.request(i);
-    decisions.push({
-      index: i,
-      at: r.at,
-      server: r.server,
-      key: r.key,
-      allowed: r.allowed,
-      retryAfterSeconds: r.retryAfterSeconds,
-    });
-  }
-  return { now: s.now, allowed: c.allowed, denied: c.denied, decisions };
+  return snapshotAt(s.run, s.now);
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
 import { keysAt, type RequestRecord } from '../../core/playground/runner';
 import type { KeySnapshot } from '../../core/redis/model';
-import type { Outcome } from '../../store/labAdapter';
+import type { Outcome } from '../../core/lab/columns';
 import { labStore } from '../../store/labStore';
 import { OutcomeGlyph, OUTCOME_LABEL } from '../lab/shapes';
 import { useLab } from '../lab/useLab';

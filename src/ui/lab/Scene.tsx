@@ -9,8 +9,9 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react';
-import type { LabRun } from '../../store/labAdapter';
-import { OUTCOMES, viewUsage } from '../../store/labAdapter';
+import type { LabRun } from '../../core/lab/labRun';
+import { OUTCOME_NAMES as OUTCOMES } from '../../core/lab/columns';
+import { viewUsage } from '../../core/lab/policy';
 import { hopOf, labStore, LANE_LABEL } from '../../store/labStore';
 import { OUTCOME_LABEL, OutcomeGlyph, TENANT_HUES, tenantHue } from './shapes';
 import { StateGlyph } from './StateView';
@@ -431,12 +432,22 @@ function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
             data-testid={testids ? 'allowed-count' : undefined}
           />
         </dd>
-        {total.bypass > 0 && (
-          <dd className="count-sub">
-            <span ref={bypass} className="num" style={num} /> bypassed the limiter
-          </dd>
-        )}
       </div>
+      {total.bypass > 0 && (
+        <div className="count o-bypass">
+          <dt>
+            <OutcomeGlyph outcome="bypass" size={16} /> bypass
+          </dt>
+          <dd>
+            <span
+              ref={bypass}
+              className="num"
+              style={num}
+              data-testid={testids ? 'bypass-count' : undefined}
+            />
+          </dd>
+        </div>
+      )}
       <div className="count o-denied">
         <dt>
           <OutcomeGlyph outcome="denied" size={16} /> 429

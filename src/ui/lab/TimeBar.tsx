@@ -2,7 +2,7 @@
 // and the share link. The clock and the scrubber thumb are drawn by the animation loop.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { encodeShare } from '../../core/share';
-import { OUTCOMES } from '../../store/labAdapter';
+import { OUTCOME_NAMES as OUTCOMES } from '../../core/lab/columns';
 import { endOf, labStore, SPEED_MAX, SPEED_MIN } from '../../store/labStore';
 import { addDrawer, useLab } from './useLab';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { limiterNamesOf, limitersReady, prepareLimiters } from '../../core/limiters/registry';
 import { decodeShare } from '../../core/share';
 import type { PolicySpec } from '../../core/scenario/types';
-import type { LabRun } from '../../store/labAdapter';
+import type { LabRun } from '../../core/lab/labRun';
 import { labStore, LANE_LABEL } from '../../store/labStore';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
@@ -50,7 +50,10 @@ function Caption() {
       : `the same ${pol.length} policies`;
   const a = run.countsAt(Infinity);
   const say = (label: string, c: typeof a) => {
-    const parts = [`${label.toLowerCase()} admitted ${c.allowed}`];
+    // admitted = allowed + bypass: what reached the app, however it got there.
+    const parts = [
+      `${label.toLowerCase()} admitted ${c.admitted}${c.bypass ? ` (${c.bypass} of them bypassing the limiter)` : ''}`,
+    ];
     if (c.denied) parts.push(`answered ${c.denied} with 429`);
     if (c.unavailable) parts.push(`${c.unavailable} with 503`);
     return parts.join(' and ');
@@ -66,7 +69,7 @@ function Caption() {
   const [l, r] = run.shared ? [compare, run] : [run, compare];
   const lc = l.countsAt(Infinity);
   const rc = r.countsAt(Infinity);
-  const more = lc.allowed - rc.allowed;
+  const more = lc.admitted - rc.admitted;
   return (
     <p className="lab-caption" data-testid="caption">
       Same {run.n} requests, {limit}: {say(LANE_LABEL[l.scenario.placement]!, lc)};{' '}
@@ -139,7 +142,7 @@ function LiveSummary() {
       const s = labStore.getState();
       const part = (r: typeof s.run) => {
         const c = r.countsAt(s.now);
-        return `${LANE_LABEL[r.scenario.placement]}: ${c.allowed} admitted, ${c.denied} denied`;
+        return `${LANE_LABEL[r.scenario.placement]}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
       };
       setText(
         `At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`,
