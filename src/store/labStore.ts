@@ -3,6 +3,7 @@
 // (`now`) live here too, but React reads them only through coarse selectors or refs.
 import { createStore } from 'zustand/vanilla';
 import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
+import { defaultParams } from '../core/limiters/registry';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -111,19 +112,9 @@ function buildAlt(
   params?: Record<string, unknown>,
 ): LabRun | null {
   if (!alt || input.policies) return null;
-  const r = buildRun({ ...input, algorithm: alt, params: params ?? DEFAULT_PARAMS[alt] ?? {} });
+  const r = buildRun({ ...input, algorithm: alt, params: params ?? defaultParams(alt) });
   return r.ok ? r.run : null;
 }
-
-export const DEFAULT_PARAMS: Record<string, Record<string, unknown>> = {
-  'fixed-window': { limit: 3, windowSeconds: 60 },
-  'sliding-log': { limit: 3, windowSeconds: 60 },
-  'sliding-window-counter': { limit: 3, windowSeconds: 60 },
-  'token-bucket': { capacity: 3, refillPerSecond: 0.05 },
-  gcra: { ratePerSecond: 0.05, burst: 3 },
-  'leaky-bucket': { ratePerSecond: 0.05, burst: 2 },
-  concurrency: { maxInFlight: 3 },
-};
 
 const first = buildRun(WORKED_EXAMPLE);
 if (!first.ok) throw new Error(`the worked example is invalid: ${first.message}`);

@@ -109,9 +109,11 @@ export const Charts = memo(function Charts() {
   const altRun = useLab((s) => s.altRun);
   const policy = run.scenario.policies[0]!;
   const outcomes = useMemo(() => outcomeSeries(run), [run]);
-  const w = policyWindow(policy);
+  // A policy without a time window (concurrency, a script) is charted per second.
+  const win = policyWindow(policy);
+  const w = Number.isFinite(win) && win > 0 ? win : 1;
   const limit = policyLimit(policy);
-  const windowed = useMemo(() => windowedAdmits(run, Number.isFinite(w) ? w : 1), [run, w]);
+  const windowed = useMemo(() => windowedAdmits(run, w), [run, w]);
   const target = run.targets.find((t) => t.kind === 'store') ?? run.targets[0];
   const usage = useMemo(() => (target ? usageSeries(run, target.id) : null), [run, target]);
   const cmp = useMemo(() => {
