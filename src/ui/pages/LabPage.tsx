@@ -13,7 +13,7 @@ import { labStore, LANE_LABEL } from '../../store/labStore';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
-import { Lane } from '../lab/Scene';
+import { Lane } from '../lab/scene/Lane';
 import { Legend } from '../lab/shapes';
 import { speedStep, TimeBar } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';
