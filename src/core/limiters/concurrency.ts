@@ -1,5 +1,5 @@
 // concurrency {maxInFlight M}: an admitted request holds `cost` slots for `duration`
-// seconds; a release at t happens before an arrival at t. spec/limiters.md.
+// seconds; a release at t happens before an arrival at t. docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
 import { BOUNDS, num, numOrNaN, validateParams } from './params';

@@ -1,4 +1,4 @@
-// fixed-window {limit L, windowSeconds W, countAttempts?}: spec/limiters.md.
+// fixed-window {limit L, windowSeconds W, countAttempts?}: docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil, snap } from './num';
 import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';

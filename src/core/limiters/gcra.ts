@@ -1,4 +1,4 @@
-// gcra {ratePerSecond r, burst b}: theoretical arrival time, spec/limiters.md.
+// gcra {ratePerSecond r, burst b}: theoretical arrival time, docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil } from './num';
 import { BOUNDS, num, numOrNaN, validateParams } from './params';

@@ -1,5 +1,5 @@
 // leaky-bucket {ratePerSecond r, burst B, nodelay?, delay?}: NGINX limit_req in exact
-// arithmetic, spec/leaky-bucket.md. Cost is always 1 (validated before the run).
+// arithmetic, docs/spec/leaky-bucket.md. Cost is always 1 (validated before the run).
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
 import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';

@@ -1,4 +1,4 @@
-// sliding-log {limit L, windowSeconds W}: spec/limiters.md. Pruning is inclusive
+// sliding-log {limit L, windowSeconds W}: docs/spec/limiters.md. Pruning is inclusive
 // (ZREMRANGEBYSCORE key -inf t-W): an entry exactly W old is gone.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';

@@ -1,4 +1,4 @@
-// sliding-window-counter {limit L, windowSeconds W}: spec/limiters.md (weighted count not
+// sliding-window-counter {limit L, windowSeconds W}: docs/spec/limiters.md (weighted count not
 // floored). The spec gives no retry formula: the retry is the smallest whole s >= 1 whose
 // estimate at t + s admits the request (the estimate never rises while nothing arrives).
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
