@@ -1,38 +1,17 @@
-import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, test, WORKED } from './pages/lab';
 
 // The caption's double-spend line, the request path's order, the multi-policy 429, and the
 // narrow scene. Deterministic: the clock is paused and moved with window.rateLab.advance.
 
-const WORKED = (placement: string, extra: Record<string, unknown> = {}) => ({
-  algorithm: 'fixed-window',
-  params: { limit: 3, windowSeconds: 60 },
-  placement,
-  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
-  ...extra,
-});
-
-async function lab(page: Page) {
-  await gotoRoute(page, '#/lab');
-  await expect(page.getByTestId('lab-page')).toBeVisible();
-  await page.waitForFunction(() => window.rateLab?.version === 1);
-}
-
-async function showRequest(page: Page) {
-  const tab = page.getByRole('tab', { name: 'Request' });
-  if (await tab.isVisible()) await tab.click();
-}
-
 test('"Break it: add latency" explains the double spend with the engine\'s number', async ({
   page,
+  lab,
 }) => {
-  await lab(page);
-  await page.evaluate(() => window.rateLab!.pause());
+  await lab.open();
+  await lab.pause();
   await page.getByTestId('break-it').click();
-  await page.evaluate(async () => {
-    window.rateLab!.pause();
-    await window.rateLab!.advance(30);
-  });
+  await lab.pause();
+  await lab.advance(30);
   await expect(page.getByTestId('caption')).toContainText('read then write admitted 5');
   await expect(page.getByTestId('double-spent')).toContainText(
     /\d+ admissions? (was|were) double-spent/,
@@ -44,18 +23,13 @@ test('"Break it: add latency" explains the double spend with the engine\'s numbe
 
 test('the request path is in time order: decided at the store, then the reply', async ({
   page,
+  lab,
 }) => {
-  await lab(page);
-  await page.evaluate(
-    (s) => window.rateLab!.load(s),
-    WORKED('shared', { store: { latencySeconds: 0.2 } }),
-  );
-  await page.evaluate(() => window.rateLab!.advance(10));
-  await page
-    .getByTestId('lane-main')
-    .getByRole('button', { name: /Request 1 via server A/ })
-    .click();
-  await showRequest(page);
+  await lab.open();
+  await lab.load(WORKED('shared', { store: { latencySeconds: 0.2 } }));
+  await lab.advance(10);
+  await lab.selectRequest(1, 'A');
+  await lab.showPanel('Request');
   const steps = await page.getByTestId('request-path').locator('li').allTextContents();
   const decided = steps.findIndex((s) => s.startsWith('decided by the shared store'));
   const reply = steps.findIndex((s) => s.includes('arrives back at server A'));
@@ -65,10 +39,10 @@ test('the request path is in time order: decided at the store, then the reply', 
 });
 
 test('with several policies the 429 does not name one the engine did not report', async ({
-  page,
+  lab,
 }) => {
-  await lab(page);
-  await page.evaluate((s) => window.rateLab!.load(s), {
+  await lab.open();
+  await lab.load({
     placement: 'shared',
     policies: [
       { id: 'per-minute', algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } },
@@ -76,23 +50,20 @@ test('with several policies the 429 does not name one the engine did not report'
     ],
     requests: WORKED('shared').requests,
   });
-  await page.evaluate(() => window.rateLab!.advance(10));
-  await page
-    .getByTestId('lane-main')
-    .getByRole('button', { name: /Request 4 via server B/ })
-    .click();
-  await showRequest(page);
-  const http = page.getByTestId('http-response');
+  await lab.advance(10);
+  await lab.selectRequest(4, 'B');
+  await lab.showPanel('Request');
+  const http = lab.http;
   await expect(http).toContainText('HTTP/1.1 429 Too Many Requests');
   await expect(http).toContainText('"per-minute", "per-hour"');
   await expect(http).not.toContainText('"policy": "per-minute"');
-  await expect(page.getByTestId('policy-unknown')).toBeVisible();
+  await expect(lab.page.getByTestId('policy-unknown')).toBeVisible();
 });
 
-test('scene text stays legible on a phone (at least 11 px on screen)', async ({ page }) => {
-  await lab(page);
-  await page.evaluate(() => window.rateLab!.pause());
-  const smallest = await page.getByTestId('lane-main').evaluate((lane) => {
+test('scene text stays legible on a phone (at least 11 px on screen)', async ({ lab }) => {
+  await lab.open();
+  await lab.pause();
+  const smallest = await lab.lane('main').evaluate((lane) => {
     let min = Infinity;
     for (const t of lane.querySelectorAll('svg.scene text')) {
       const r = (t as SVGTextElement).getBoundingClientRect();

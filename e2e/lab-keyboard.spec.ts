@@ -1,26 +1,18 @@
-import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, test, WORKED, type LabScreen } from './pages/lab';
 
-const WORKED = {
-  algorithm: 'fixed-window',
-  params: { limit: 3, windowSeconds: 60 },
-  placement: 'shared',
-  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
-};
-
-async function ready(page: Page) {
-  await gotoRoute(page, '#/lab');
-  await page.waitForFunction(() => window.rateLab?.version === 1);
-  await page.evaluate((s) => window.rateLab!.load(s), WORKED);
+async function ready(lab: LabScreen) {
+  await lab.open();
+  await lab.load(WORKED('shared'));
   // The lab screen is a lazy chunk: its keyboard handler exists once the time bar is drawn.
-  await expect(page.getByTestId('play-pause')).toBeVisible();
+  await expect(lab.page.getByTestId('play-pause')).toBeVisible();
 }
 
 test.describe('the time controls work from the keyboard alone', () => {
   test('arrows step between events, space plays and pauses, + and - change the speed', async ({
     page,
+    lab,
   }) => {
-    await ready(page);
+    await ready(lab);
     // Focus the page itself, not a control.
     await page.locator('main#main').focus();
     await page.keyboard.press('ArrowRight');
@@ -48,8 +40,8 @@ test.describe('the time controls work from the keyboard alone', () => {
     await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Play');
   });
 
-  test('every time control is reachable with Tab and works with Enter', async ({ page }) => {
-    await ready(page);
+  test('every time control is reachable with Tab and works with Enter', async ({ page, lab }) => {
+    await ready(lab);
     const play = page.getByTestId('play-pause');
     await play.focus();
     await expect(play).toBeFocused();
@@ -63,11 +55,11 @@ test.describe('the time controls work from the keyboard alone', () => {
     await page.keyboard.press('Tab'); // scrubber
     await expect(page.getByTestId('scrubber')).toBeFocused();
     await page.keyboard.press('End');
-    const end = await page.evaluate(() => window.rateLab!.snapshot());
+    const end = await lab.snapshot();
     expect(end.allowed).toBe(3);
     expect(end.decisions).toHaveLength(5);
     await page.keyboard.press('Home');
-    expect((await page.evaluate(() => window.rateLab!.snapshot())).now).toBe(0);
+    expect((await lab.snapshot()).now).toBe(0);
     await page.keyboard.press('Tab'); // speed
     await expect(page.getByTestId('speed')).toBeFocused();
     await page.keyboard.press('ArrowRight');

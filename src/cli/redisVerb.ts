@@ -1,4 +1,4 @@
-// The `redis` verb (spec/headless.md): JSON Lines of command cases in, one JSON line of
+// The `redis` verb (docs/spec/headless.md): JSON Lines of command cases in, one JSON line of
 // replies per case out. Each case runs on a fresh model (empty database, empty script
 // cache, clock at Unix 1700000000 or the case's "startTime"). Extension: a case with
 // "cluster": true runs with cluster mode on (CROSSSLOT checks).

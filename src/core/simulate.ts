@@ -1,7 +1,8 @@
 // The headless `simulate` contract (docs/spec/headless.md): decisions in input order,
-// then the totals. Runs on the lab engine, so the CLI, the lab and the lessons agree.
-import { OUTCOME } from './lab/columns';
-import { runLab } from './lab/run';
+// then the totals. Reads the one core view of a run (lab/labRun.ts), so the CLI, the lab,
+// window.rateLab, the lessons and the graders agree on every count.
+import { OUTCOME, admittedCode } from './lab/columns';
+import { runScenario } from './lab/labRun';
 import { limiterNamesOf, prepareLimiters } from './limiters/registry';
 import { parseScenario } from './scenario/validate';
 
@@ -24,39 +25,32 @@ export interface SimResult {
 
 /** Validate (throws ScenarioError naming the field) and run a scenario. */
 export function simulate(input: unknown): SimResult {
-  const run = runLab(parseScenario(input), { recordOps: false });
-  const e = run.events;
-  const n = run.requests.n;
+  const run = runScenario(parseScenario(input), { seekable: false });
+  const e = run.engine.events;
+  const errors = run.engine.errors;
+  const n = run.n;
   const decisions: SimDecision[] = new Array<SimDecision>(n);
-  let allowed = 0;
-  let denied = 0;
-  let unavailable = 0;
-  let bypass = 0;
   for (let i = 0; i < n; i++) {
     const o = e.outcome[i]!;
     const retry = e.retry[i]!;
     const d: SimDecision = {
-      allowed: o === OUTCOME.allowed || o === OUTCOME.bypass,
+      // "Got through": admitted by the limiter or bypassing it (the counts keep them apart).
+      allowed: admittedCode(o),
       retryAfterSeconds: Number.isNaN(retry) ? null : retry,
     };
     const rem = e.remaining[i]!;
     if (!Number.isNaN(rem) && o !== OUTCOME.unavailable) d.remaining = rem;
     const delay = e.delay[i]!;
     if (!Number.isNaN(delay) && d.allowed) d.delaySeconds = delay;
-    const err = run.errors.get(i);
-    if (o === OUTCOME.unavailable) {
-      unavailable++;
-      d.error = err ?? 'the limiter store is unavailable';
-    } else if (o === OUTCOME.bypass) {
-      bypass++;
-    } else if (o === OUTCOME.allowed) allowed++;
-    else denied++;
+    const err = errors.get(i);
+    if (o === OUTCOME.unavailable) d.error = err ?? 'the limiter store is unavailable';
     if (err !== undefined && d.error === undefined) d.error = err;
     decisions[i] = d;
   }
-  const out: SimResult = { decisions, allowed, denied };
-  if (unavailable) out.unavailable = unavailable;
-  if (bypass) out.bypass = bypass;
+  const c = run.countsAt(Infinity);
+  const out: SimResult = { decisions, allowed: c.allowed, denied: c.denied };
+  if (c.unavailable) out.unavailable = c.unavailable;
+  if (c.bypass) out.bypass = c.bypass;
   return out;
 }
 

@@ -1,8 +1,10 @@
 // The lab's state: the loaded scenario, its runs (the loaded lane and the comparison lane),
-// the virtual clock, speed and selection. zustand/vanilla: no React here. Per-frame values
-// (`now`) live here too, but React reads them only through coarse selectors or refs.
+// the virtual clock, speed and selection. zustand/vanilla: no React here. The clock (`now`)
+// changes every frame while playing; React reads it only through the three coarse clocks
+// below (one per lane and one for the panels) or through the animation loop's drawers.
 import { createStore } from 'zustand/vanilla';
-import { buildRun, type LabRun } from './labAdapter';
+import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
+import { defaultParams } from '../core/limiters/registry';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -25,6 +27,9 @@ export const LANE_LABEL: Record<string, string> = {
   'shared-fallback': 'Shared counter, local fallback',
 };
 
+/** A lane of the scene: the loaded scenario's, or the comparison (the other placement). */
+export type Lane = 'main' | 'compare';
+
 export interface LabState {
   input: ScenarioInput;
   run: LabRun;
@@ -43,22 +48,19 @@ export interface LabState {
   now: number;
   playing: boolean;
   speed: number;
-  /** Bumped at most ~10 times a wall second while playing (state views redraw on it). */
-  viewTick: number;
-  /** The clock as React shows it: follows `now` at most ~10 times a wall second while playing. */
-  shownNow: number;
   /**
-   * The lab's own coarse clocks, staggered: while playing, the main lane's scene (decision
-   * strip, limiter glyphs), the comparison lane's, and the panels (request, limiter state)
-   * follow `now` in turn, one group per tick, so one frame never pays for every render.
-   * All equal `now` whenever the clock is paused or moved.
+   * The coarse clocks React renders from, staggered: while playing, the main lane's scene
+   * (decision strip, limiter glyphs), the comparison lane's, and the panels (request, limiter
+   * state, key inspector) follow `now` in turn, each on its own frame of the animation loop
+   * (src/ui/lab/loop.ts), so one frame never pays for every render. All three equal `now`
+   * whenever the clock is paused or moved. Read a lane's with laneNow().
    */
   sceneNow: number;
   compareNow: number;
   panelNow: number;
   selected: number | null;
-  /** Which lane's request is selected: 'main' or 'compare'. */
-  selectedLane: 'main' | 'compare';
+  /** Which lane's request is selected. */
+  selectedLane: Lane;
   selectedTarget: string | null;
 
   load(
@@ -74,11 +76,15 @@ export interface LabState {
   togglePlay(): void;
   setSpeed(speed: number): void;
   step(dir: 1 | -1): void;
-  select(i: number | null, lane?: 'main' | 'compare'): void;
+  select(i: number | null, lane?: Lane): void;
   selectTarget(id: string | null): void;
-  /** Let one group of coarse clocks catch up with `now` (0 main lane, 1 comparison, 2 panels). */
-  tick(group?: 0 | 1 | 2): void;
+  /** Let one coarse clock catch up with `now` (0 the main lane, 1 the comparison, 2 panels). */
+  tick(group: 0 | 1 | 2): void;
 }
+
+/** The coarse clock a lane renders from. */
+export const laneNow = (s: Pick<LabState, 'sceneNow' | 'compareNow'>, lane: Lane): number =>
+  lane === 'compare' ? s.compareNow : s.sceneNow;
 
 /** When the lane's last event is over (with room for the last dot to travel home). */
 export function endOf(s: Pick<LabState, 'run' | 'compare'>): number {
@@ -111,33 +117,16 @@ function buildAlt(
   params?: Record<string, unknown>,
 ): LabRun | null {
   if (!alt || input.policies) return null;
-  const r = buildRun({ ...input, algorithm: alt, params: params ?? DEFAULT_PARAMS[alt] ?? {} });
+  const r = buildRun({ ...input, algorithm: alt, params: params ?? defaultParams(alt) });
   return r.ok ? r.run : null;
 }
-
-export const DEFAULT_PARAMS: Record<string, Record<string, unknown>> = {
-  'fixed-window': { limit: 3, windowSeconds: 60 },
-  'sliding-log': { limit: 3, windowSeconds: 60 },
-  'sliding-window-counter': { limit: 3, windowSeconds: 60 },
-  'token-bucket': { capacity: 3, refillPerSecond: 0.05 },
-  gcra: { ratePerSecond: 0.05, burst: 3 },
-  'leaky-bucket': { ratePerSecond: 0.05, burst: 2 },
-  concurrency: { maxInFlight: 3 },
-};
 
 const first = buildRun(WORKED_EXAMPLE);
 if (!first.ok) throw new Error(`the worked example is invalid: ${first.message}`);
 const firstCompare = buildCompare(WORKED_EXAMPLE);
 
-let lastTickWall = 0;
-let tickPhase = 0;
 /** Every coarse clock at once (a pause, a seek, a step, a new run). */
-const shown = (now: number) => ({
-  shownNow: now,
-  sceneNow: now,
-  compareNow: now,
-  panelNow: now,
-});
+const shown = (now: number) => ({ sceneNow: now, compareNow: now, panelNow: now });
 
 export const labStore = createStore<LabState>()((set, get) => ({
   input: WORKED_EXAMPLE,
@@ -152,8 +141,6 @@ export const labStore = createStore<LabState>()((set, get) => ({
   now: 0,
   playing: true,
   speed: 0.5,
-  viewTick: 0,
-  shownNow: 0,
   sceneNow: 0,
   compareNow: 0,
   panelNow: 0,
@@ -178,7 +165,6 @@ export const labStore = createStore<LabState>()((set, get) => ({
       loadError: null,
       now,
       playing: opts?.play ?? false,
-      viewTick: s.viewTick + 1,
       ...shown(now),
       selected: null,
       selectedTarget: null,
@@ -206,7 +192,6 @@ export const labStore = createStore<LabState>()((set, get) => ({
       altRun: alt,
       errors: [],
       now,
-      viewTick: s.viewTick + 1,
       ...shown(now),
       selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
       selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget)
@@ -219,7 +204,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
   setLanes(on) {
     const s = get();
     const cmp = on ? buildCompare(s.input) : { compare: null, compareInput: null };
-    set({ lanes: on, ...cmp, selectedLane: 'main', viewTick: s.viewTick + 1 });
+    set({ lanes: on, ...cmp, selectedLane: 'main', ...shown(s.now) });
   },
 
   setAltAlgorithm(alg, params) {
@@ -230,7 +215,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
     const s = get();
     // Not clamped to the end: `advance` may run past the last event (nothing happens there).
     const now = Number.isFinite(t) ? Math.max(0, t) : s.now;
-    set({ now, viewTick: s.viewTick + 1, ...shown(now) });
+    set({ now, ...shown(now) });
   },
 
   play(speed) {
@@ -241,7 +226,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
     set({ playing: true, speed: sp, now, ...shown(now) });
   },
   pause() {
-    set({ playing: false, viewTick: get().viewTick + 1, ...shown(get().now) });
+    set({ playing: false, ...shown(get().now) });
   },
   togglePlay() {
     if (get().playing) get().pause();
@@ -261,7 +246,7 @@ export const labStore = createStore<LabState>()((set, get) => ({
       const j = lowerBound(times, s.now - 1e-9) - 1;
       t = j >= 0 ? times[j]! : 0;
     }
-    set({ playing: false, now: t, viewTick: s.viewTick + 1, ...shown(t) });
+    set({ playing: false, now: t, ...shown(t) });
   },
   select(i, lane = 'main') {
     set({ selected: i, selectedLane: lane });
@@ -270,19 +255,9 @@ export const labStore = createStore<LabState>()((set, get) => ({
     set({ selectedTarget: id });
   },
   tick(group) {
-    // One group of coarse clocks follows `now`: 0 the main lane (with the shared viewTick and
-    // shownNow), 1 the comparison lane, 2 the panels. The animation loop gives each group its
-    // own frame (see ui/lab/loop.ts); without a group, groups take turns every 50 ms.
-    let g: number | undefined = group;
-    if (g === undefined) {
-      const w = performance.now();
-      if (w - lastTickWall <= 50) return;
-      lastTickWall = w;
-      g = tickPhase = (tickPhase + 1) % 3;
-    }
     const now = get().now;
-    if (g === 0) set({ viewTick: get().viewTick + 1, shownNow: now, sceneNow: now });
-    else if (g === 1) set({ compareNow: now });
+    if (group === 0) set({ sceneNow: now });
+    else if (group === 1) set({ compareNow: now });
     else set({ panelNow: now });
   },
 }));
@@ -329,45 +304,23 @@ function lowerBound(a: Float64Array, t: number): number {
 
 /**
  * Advance the clock by a wall-clock delta (the animation loop calls this). `group`: which
- * coarse clocks follow on this frame (null: none; undefined: take turns by wall time).
+ * coarse clock follows on this frame (null: none).
  */
-export function advanceWall(dtSeconds: number, group?: 0 | 1 | 2 | null): void {
+export function advanceWall(dtSeconds: number, group: 0 | 1 | 2 | null): void {
   const s = labStore.getState();
   if (!s.playing) return;
   const end = endOf(s);
   const now = s.now + dtSeconds * s.speed;
   if (now >= end) {
-    labStore.setState({ now: end, playing: false, viewTick: s.viewTick + 1, ...shown(end) });
+    labStore.setState({ now: end, playing: false, ...shown(end) });
     return;
   }
   labStore.setState({ now });
   if (group !== null) s.tick(group);
 }
 
-/** A stable, shareable snapshot per spec/headless.md. */
+/** window.rateLab.snapshot(): the loaded run at the clock's time (docs/spec/headless.md). */
 export function labSnapshot() {
   const s = labStore.getState();
-  const run = s.run;
-  const c = run.countsAt(s.now);
-  const decisions: {
-    index: number;
-    at: number;
-    server: string;
-    key: string;
-    allowed: boolean;
-    retryAfterSeconds: number | null;
-  }[] = [];
-  for (let i = 0; i < run.n; i++) {
-    if (!(run.decidedAt[i]! <= s.now + 1e-12)) continue;
-    const r = run.request(i);
-    decisions.push({
-      index: i,
-      at: r.at,
-      server: r.server,
-      key: r.key,
-      allowed: r.allowed,
-      retryAfterSeconds: r.retryAfterSeconds,
-    });
-  }
-  return { now: s.now, allowed: c.allowed, denied: c.denied, decisions };
+  return snapshotAt(s.run, s.now);
 }

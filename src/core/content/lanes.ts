@@ -1,7 +1,9 @@
 // Runs a lesson's lab scenario on the engine and summarises it for a widget lane: the totals
-// and every request's outcome in arrival order. Every number a widget shows comes from here.
-import { OUTCOME_NAMES, type Outcome } from '../lab/columns';
-import { runLab } from '../lab/run';
+// and every request's outcome in arrival order. Every number a widget (or a grader) shows
+// comes from here, and here reads the one core view of a run (core/lab/labRun.ts), so the
+// counts are the ones `simulate` and window.rateLab report.
+import type { Outcome } from '../lab/columns';
+import { runScenario } from '../lab/labRun';
 import { prepareLimiters } from '../limiters/registry';
 import { parseScenario } from '../scenario/validate';
 
@@ -17,10 +19,13 @@ export interface LaneRequest {
 }
 
 export interface LaneResult {
+  /** What the limiter admitted (bypasses are counted apart). */
   allowed: number;
   denied: number;
   unavailable: number;
   bypass: number;
+  /** allowed + bypass: every request that reached the app. */
+  admitted: number;
   /** Admitted on a stale read (shared-nonatomic). */
   doubleSpent: number;
   requests: LaneRequest[];
@@ -46,33 +51,31 @@ export function algorithmsOf(input: unknown): string[] {
 
 /** Validate (throws ScenarioError naming the field) and run one lane. */
 export function runLane(input: unknown): LaneResult {
-  const run = runLab(parseScenario(input), { recordOps: false });
-  const r = run.requests;
-  const e = run.events;
-  const names = r.names.names;
+  const run = runScenario(parseScenario(input), { seekable: false });
   const requests: LaneRequest[] = [];
-  for (const i of run.arrivalOrder) {
-    const retry = e.retry[i]!;
+  for (const i of run.byArrival) {
+    const r = run.request(i);
     requests.push({
       index: i,
-      at: r.at[i]!,
-      server: run.servers[r.server[i]!] ?? '',
-      key: names[r.keyId[i]!] ?? '',
-      cost: r.cost[i]!,
-      outcome: OUTCOME_NAMES[e.outcome[i]!]!,
-      retryAfterSeconds: Number.isNaN(retry) ? null : retry,
-      error: run.errors.get(i) ?? null,
+      at: r.at,
+      server: r.server,
+      key: r.key,
+      cost: r.cost,
+      outcome: r.outcome,
+      retryAfterSeconds: r.retryAfterSeconds,
+      error: r.error,
     });
   }
-  const t = run.totals;
+  const c = run.countsAt(Infinity);
   return {
-    allowed: t.allowed,
-    denied: t.denied,
-    unavailable: t.unavailable,
-    bypass: t.bypass,
-    doubleSpent: t.doubleSpent,
+    allowed: c.allowed,
+    denied: c.denied,
+    unavailable: c.unavailable,
+    bypass: c.bypass,
+    admitted: c.admitted,
+    doubleSpent: c.doubleSpent,
     requests,
-    endTime: run.endTime,
+    endTime: run.end,
   };
 }
 

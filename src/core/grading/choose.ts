@@ -1,6 +1,9 @@
 // Choose problems: a rubric of defensible choices, and for each choice the engine shows what
 // it does during a store outage, so a wrong pick fails with a scenario worth replaying.
 import { runLaneAsync } from '../../core/content/lanes';
+import { headerValue, httpResponse, type HttpResponse } from '../http/response';
+import { runScenario, type RequestInfo } from '../lab/labRun';
+import { parseScenario } from '../scenario/validate';
 import { fmt, num, runCases, str, type HiddenCase } from './harness';
 import type { Grader } from './types';
 
@@ -83,9 +86,6 @@ export const chooseFailureModes = chooseGrader('choose-failure-modes', [
 
 // ---- The 429 response ------------------------------------------------------------------
 
-/** The HTTP status the lab's outcomes stand for. */
-const STATUS: Record<string, number> = { allowed: 200, denied: 429, unavailable: 503, bypass: 200 };
-
 /** A bucket of 12 refilling 0.4/s, emptied at t = 0, so it holds 0.6 at t = 1.5 when 2 arrive. */
 const REFUSED = {
   algorithm: 'token-bucket',
@@ -111,21 +111,28 @@ const directives = (v: string): string[] =>
     .map((d) => d.trim())
     .filter(Boolean);
 
+/**
+ * The last request of a scenario and the response the lab sends for it, built by the same
+ * core builder as the lab's HTTP view (core/http/response.ts): the learner's answer is graded
+ * against what the lab itself would send.
+ */
+function lastResponse(sc: Record<string, unknown>): { q: RequestInfo; http: HttpResponse } {
+  const run = runScenario(parseScenario(sc), { seekable: false });
+  const q = run.request(run.byArrival[run.byArrival.length - 1]!);
+  return { q, http: httpResponse(run, q) };
+}
+
 export const http429Response: Grader = {
   id: 'http-429-response',
   expects:
     '"status", "retryAfter", "statusWhenStoreDown" (numbers), "contentType" and "cacheControl" (header values)',
   grade(sub, opts) {
-    const last = async (sc: Record<string, unknown>) => {
-      const r = await runLaneAsync(sc);
-      return r.requests[r.requests.length - 1]!;
-    };
     const cases: HiddenCase[] = [
       {
         name: 'the status of the refusal',
-        check: async () => {
-          const q = await last(REFUSED);
-          const want = STATUS[q.outcome]!;
+        check: () => {
+          const { q, http } = lastResponse(REFUSED);
+          const want = http.status;
           const got = num(sub, 'status');
           return got === want
             ? null
@@ -138,9 +145,8 @@ export const http429Response: Grader = {
       },
       {
         name: 'the Retry-After value',
-        check: async () => {
-          const q = await last(REFUSED);
-          const want = q.retryAfterSeconds;
+        check: () => {
+          const want = Number(headerValue(lastResponse(REFUSED).http, 'Retry-After'));
           const got = num(sub, 'retryAfter');
           if (got === want) return null;
           return {
@@ -154,7 +160,8 @@ export const http429Response: Grader = {
         name: 'the error body’s media type',
         check: () => {
           const got = str(sub, 'contentType');
-          return mediaType(got) === 'application/problem+json'
+          const want = mediaType(headerValue(lastResponse(REFUSED).http, 'Content-Type') ?? '');
+          return mediaType(got) === want
             ? null
             : {
                 name: 'the error body’s media type',
@@ -167,7 +174,8 @@ export const http429Response: Grader = {
         check: () => {
           const got = str(sub, 'cacheControl');
           const d = directives(got);
-          return d.includes('no-store') || d.includes('private')
+          const want = directives(headerValue(lastResponse(REFUSED).http, 'Cache-Control') ?? '');
+          return want.length > 0 && want.every((x) => d.includes(x))
             ? null
             : {
                 name: 'Cache-Control',
@@ -177,9 +185,9 @@ export const http429Response: Grader = {
       },
       {
         name: 'the status when the store does not answer',
-        check: async () => {
-          const q = await last(STORE_DOWN);
-          const want = STATUS[q.outcome]!;
+        check: () => {
+          const { q, http } = lastResponse(STORE_DOWN);
+          const want = http.status;
           const got = num(sub, 'statusWhenStoreDown');
           return got === want
             ? null

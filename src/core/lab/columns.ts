@@ -67,11 +67,26 @@ export class EventColumns {
   }
 }
 
+/**
+ * What happened to a request, the one vocabulary of the lab (engine, CLI, store, widgets,
+ * graders): `allowed` the limiter admitted it; `denied` the limiter refused it (429);
+ * `unavailable` the limiter could not decide and the service failed closed (503); `bypass`
+ * the limiter could not decide and the service failed open (admitted without a decision).
+ */
 export const OUTCOME_NAMES = ['allowed', 'denied', 'unavailable', 'bypass'] as const;
 export type Outcome = (typeof OUTCOME_NAMES)[number];
+/** Outcome codes as stored in EventColumns.outcome (index into OUTCOME_NAMES). */
 export const OUTCOME = { allowed: 0, denied: 1, unavailable: 2, bypass: 3 } as const;
-/** HTTP status per outcome: a limiter failure is never a 429. */
-export const OUTCOME_HTTP = [200, 429, 503, 200] as const;
+/** The HTTP status of each outcome: a limiter failure is never a 429. The only such map. */
+export const OUTCOME_HTTP: Readonly<Record<Outcome, 200 | 429 | 503>> = {
+  allowed: 200,
+  denied: 429,
+  unavailable: 503,
+  bypass: 200,
+};
+/** True when the request reached the app (allowed by the limiter, or a fail-open bypass). */
+export const admittedCode = (code: number): boolean =>
+  code === OUTCOME.allowed || code === OUTCOME.bypass;
 
 export const VIA_NAMES = ['local', 'store', 'fallback', 'none'] as const;
 export type Via = (typeof VIA_NAMES)[number];

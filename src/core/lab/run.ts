@@ -1,7 +1,7 @@
 // The lab run: topology (load balancer, servers), placements, store latency and failures,
 // multi-policy, closed-loop traffic, and a columnar event log with limiter checkpoints so
 // the UI can seek (see timeline.ts). Same scenario + seed => identical run.
-import { getLimiterFactory } from '../limiters/registry';
+import { algorithmOf, getLimiterFactory } from '../limiters/registry';
 import type { Decision, Limiter, LimiterRequest } from '../limiters/types';
 import type { LimiterSpec, PolicySpec, Scenario, TrafficSpec } from '../scenario/types';
 import { EventQueue } from '../sim/scheduler';
@@ -9,9 +9,6 @@ import { hash32, stream, type Rng } from '../sim/rng';
 import { generate, retryDelay } from '../traffic/generators';
 import { EventColumns, FLAG, OUTCOME, VIA, growTo } from './columns';
 import { RequestTable } from './requestTable';
-
-/** Algorithms whose `remaining` the spec defines; others are not reported. */
-const REMAINING_DEFINED = new Set(['token-bucket', 'fixed-window', 'sliding-log', 'lua']);
 
 export type SlotRole = 'store' | 'server' | 'fallback';
 /** One limiter instance: the store's (per policy), a server's local one, or a fallback. */
@@ -166,7 +163,8 @@ class Engine {
       limiterErrors: 0,
       wastedBudget: Object.fromEntries(sc.policies.map((p) => [p.id, 0])),
     };
-    this.remainingOk = sc.policies.map((p) => REMAINING_DEFINED.has(p.algorithm));
+    // `remaining` only from algorithms that declare it defined (their descriptor says so).
+    this.remainingOk = sc.policies.map((p) => algorithmOf(p.algorithm)?.reportsRemaining === true);
 
     // Requests: explicit ones first (their index is their input index), then generated.
     let estimate = sc.requests.length;

@@ -3,14 +3,30 @@
 // from the nearest checkpoint plus a replay of the logged operations up to t.
 import { getLimiterFactory } from '../limiters/registry';
 import type { Limiter, LimiterRequest, LimiterView } from '../limiters/types';
-import { OUTCOME_NAMES, OUTCOME, VIA_NAMES, FLAG, type Outcome, type Via } from './columns';
+import {
+  OUTCOME_HTTP,
+  OUTCOME_NAMES,
+  OUTCOME,
+  VIA_NAMES,
+  FLAG,
+  type Outcome,
+  type Via,
+} from './columns';
 import { OP, type EngineRun } from './run';
 
+/**
+ * Outcome counts, meaning the same everywhere (simulate, window.rateLab, widgets, graders):
+ * `allowed` what the limiter admitted (its fallback included), `denied` its 429s,
+ * `unavailable` 503s (the limiter could not decide, failing closed), `bypass` admitted with
+ * no decision (failing open), and `admitted` = allowed + bypass, what reached the app.
+ */
 export interface Counts {
   allowed: number;
   denied: number;
   unavailable: number;
   bypass: number;
+  /** allowed + bypass: every request that reached the app. */
+  admitted: number;
   decided: number;
   doubleSpent: number;
 }
@@ -121,6 +137,7 @@ export class LabTimeline {
       denied: c[OUTCOME.denied]!,
       unavailable: c[OUTCOME.unavailable]!,
       bypass: c[OUTCOME.bypass]!,
+      admitted: c[OUTCOME.allowed]! + c[OUTCOME.bypass]!,
       decided: k,
       doubleSpent: c[4]!,
     };
@@ -258,7 +275,7 @@ export function requestEvents(run: EngineRun, i: number): RequestEvents {
     decidedAt: e.decidedAt[i]!,
     respondedAt: e.respondedAt[i]!,
     outcome,
-    http: outcome === 'denied' ? 429 : outcome === 'unavailable' ? 503 : 200,
+    http: OUTCOME_HTTP[outcome],
     via: VIA_NAMES[e.via[i]!]!,
     retryAfterSeconds: nn(e.retry[i]!),
     remaining: nn(e.remaining[i]!),

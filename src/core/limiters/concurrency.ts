@@ -1,9 +1,18 @@
 // concurrency {maxInFlight M}: an admitted request holds `cost` slots for `duration`
-// seconds; a release at t happens before an arrival at t. spec/limiters.md.
+// seconds; a release at t happens before an arrival at t. docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
-import { num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The requests of one key in flight. */
+export interface ConcurrencyView {
+  kind: 'concurrency';
+  key: string;
+  inFlight: { end: number; cost: number }[];
+  used: number;
+  maxInFlight: number;
+}
 
 interface State {
   /** In-flight requests ordered by end time (equal ends keep admission order). */
@@ -76,7 +85,7 @@ export class Concurrency implements KeyedAlgorithm<State> {
     return { ends: s.ends.slice(), costs: s.costs.slice(), used: s.used, now: s.now };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): ConcurrencyView {
     const t = Math.max(now, s.now);
     const inFlight: { end: number; cost: number }[] = [];
     let used = 0;
@@ -89,9 +98,31 @@ export class Concurrency implements KeyedAlgorithm<State> {
   }
 }
 
-export const concurrencyFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [{ name: 'maxInFlight', rule: 'gt0', required: true }]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'maxInFlight',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests running at the same time',
+    ...BOUNDS.count,
+  },
+];
+
+export const concurrencyFactory: Algorithm = {
+  summary: 'At most M requests in flight at once; a slot frees when its request finishes.',
+  params: PARAMS,
+  viewKind: 'concurrency',
+  reportsRemaining: false,
+  quota: (p) => numOrNaN(p, 'maxInFlight'),
+  // In flight at once, not per time window.
+  window: () => NaN,
+  usage: (v) =>
+    v.kind === 'concurrency'
+      ? { used: v.used, limit: v.maxInFlight, unit: 'in flight' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) => `${numOrNaN(p, 'maxInFlight')} in flight at once`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   validateRequest: (req, path) =>
     req.duration !== undefined
       ? []

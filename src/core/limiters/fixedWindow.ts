@@ -1,8 +1,18 @@
-// fixed-window {limit L, windowSeconds W, countAttempts?}: spec/limiters.md.
+// fixed-window {limit L, windowSeconds W, countAttempts?}: docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil, snap } from './num';
-import { bool, num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The current window of one key. */
+export interface FixedWindowView {
+  kind: 'fixed-window';
+  key: string;
+  windowStart: number;
+  windowEnd: number;
+  count: number;
+  limit: number;
+}
 
 interface State {
   w: number;
@@ -56,7 +66,7 @@ export class FixedWindow implements KeyedAlgorithm<State> {
     return { w: s.w, count: s.count };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): FixedWindowView {
     const w = floorE(now / this.windowSeconds);
     const count = w > s.w ? 0 : s.count;
     const ww = Math.max(w, s.w);
@@ -71,13 +81,44 @@ export class FixedWindow implements KeyedAlgorithm<State> {
   }
 }
 
-export const fixedWindowFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'limit', rule: 'gt0', required: true },
-      { name: 'windowSeconds', rule: 'gt0', required: true },
-      { name: 'countAttempts', rule: 'bool', required: false },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'limit',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests per window',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'windowSeconds',
+    kind: 'number',
+    required: true,
+    default: 60,
+    help: 'window length, seconds',
+    ...BOUNDS.seconds,
+  },
+  {
+    name: 'countAttempts',
+    kind: 'boolean',
+    required: false,
+    help: 'count denied attempts too (INCR then compare)',
+  },
+];
+
+export const fixedWindowFactory: Algorithm = {
+  summary: 'A counter per key and window of W seconds, reset at each window boundary.',
+  params: PARAMS,
+  viewKind: 'fixed-window',
+  reportsRemaining: true,
+  quota: (p) => numOrNaN(p, 'limit'),
+  window: (p) => numOrNaN(p, 'windowSeconds'),
+  usage: (v) =>
+    v.kind === 'fixed-window'
+      ? { used: v.count, limit: v.limit, unit: 'in window' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) => `${numOrNaN(p, 'limit')} per ${numOrNaN(p, 'windowSeconds')} s (fixed window)`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   create: (p: Params) =>
     new KeyedLimiter(
       new FixedWindow(num(p, 'limit'), num(p, 'windowSeconds'), bool(p, 'countAttempts')),

@@ -1,8 +1,19 @@
-// gcra {ratePerSecond r, burst b}: theoretical arrival time, spec/limiters.md.
+// gcra {ratePerSecond r, burst b}: theoretical arrival time, docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil } from './num';
-import { num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The theoretical arrival time of one key. */
+export interface GcraView {
+  kind: 'gcra';
+  key: string;
+  tat: number;
+  emissionInterval: number;
+  burst: number;
+  /** How many unit requests could be admitted now. */
+  available: number;
+}
 
 interface State {
   tat: number;
@@ -49,7 +60,7 @@ export class Gcra implements KeyedAlgorithm<State> {
     return { tat: s.tat };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): GcraView {
     const used = Math.max(0, s.tat - now) / this.T;
     return {
       kind: 'gcra',
@@ -62,11 +73,38 @@ export class Gcra implements KeyedAlgorithm<State> {
   }
 }
 
-export const gcraFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'ratePerSecond', rule: 'gt0', required: true },
-      { name: 'burst', rule: 'gt0', required: true },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'ratePerSecond',
+    kind: 'number',
+    required: true,
+    default: 0.05,
+    help: 'requests per second',
+    ...BOUNDS.rate,
+  },
+  {
+    name: 'burst',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests allowed at once',
+    ...BOUNDS.count,
+  },
+];
+
+export const gcraFactory: Algorithm = {
+  summary: 'One theoretical arrival time per key, pushed T = 1/r later by each admitted request.',
+  params: PARAMS,
+  viewKind: 'gcra',
+  reportsRemaining: false,
+  quota: (p) => numOrNaN(p, 'burst'),
+  window: (p) => numOrNaN(p, 'burst') / numOrNaN(p, 'ratePerSecond'),
+  usage: (v) =>
+    v.kind === 'gcra'
+      ? { used: v.burst - v.available, limit: v.burst, unit: 'burst used' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) =>
+    `GCRA at ${numOrNaN(p, 'ratePerSecond')}/s with a burst of ${numOrNaN(p, 'burst')}`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   create: (p: Params) => new KeyedLimiter(new Gcra(num(p, 'ratePerSecond'), num(p, 'burst'))),
 };

@@ -1,9 +1,22 @@
 // leaky-bucket {ratePerSecond r, burst B, nodelay?, delay?}: NGINX limit_req in exact
-// arithmetic, spec/leaky-bucket.md. Cost is always 1 (validated before the run).
+// arithmetic, docs/spec/leaky-bucket.md. Cost is always 1 (validated before the run).
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
-import { bool, num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The queue (NGINX's excess) of one key. */
+export interface LeakyBucketView {
+  kind: 'leaky-bucket';
+  key: string;
+  /** excess as stored at `last`. */
+  excess: number;
+  last: number;
+  /** excess drained to `now` (what a drawing shows as the water level). */
+  level: number;
+  ratePerSecond: number;
+  burst: number;
+}
 
 interface State {
   excess: number;
@@ -64,7 +77,7 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
     return { excess: s.excess, last: s.last };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): LeakyBucketView {
     const last = Number.isNaN(s.last) ? now : s.last;
     return {
       kind: 'leaky-bucket',
@@ -78,14 +91,58 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
   }
 }
 
-export const leakyBucketFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'ratePerSecond', rule: 'gt0', required: true },
-      { name: 'burst', rule: 'ge0', required: true },
-      { name: 'nodelay', rule: 'bool', required: false },
-      { name: 'delay', rule: 'ge0', required: false },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'ratePerSecond',
+    kind: 'number',
+    required: true,
+    default: 0.05,
+    help: 'requests per second',
+    ...BOUNDS.rate,
+  },
+  {
+    name: 'burst',
+    kind: 'number',
+    required: true,
+    default: 2,
+    allowZero: true,
+    help: 'extra requests allowed at once',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'nodelay',
+    kind: 'boolean',
+    required: false,
+    help: 'admit bursts at once (no queueing delay)',
+  },
+  {
+    name: 'delay',
+    kind: 'number',
+    required: false,
+    allowZero: true,
+    help: 'requests passed without delay',
+    ...BOUNDS.count,
+  },
+];
+
+/** NGINX's burst B admits B requests beyond the one the rate allows now. */
+const leakyQuota = (p: Params) => Math.max(1, numOrNaN(p, 'burst'));
+
+export const leakyBucketFactory: Algorithm = {
+  summary:
+    "NGINX's limit_req: a queue draining at r per second that holds at most B extra requests.",
+  params: PARAMS,
+  viewKind: 'leaky-bucket',
+  reportsRemaining: false,
+  quota: leakyQuota,
+  window: (p) => leakyQuota(p) / numOrNaN(p, 'ratePerSecond'),
+  usage: (v) =>
+    v.kind === 'leaky-bucket'
+      ? { used: v.level, limit: v.burst + 1, unit: 'queued' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) =>
+    `a leaky bucket draining ${numOrNaN(p, 'ratePerSecond')}/s with a burst of ${numOrNaN(p, 'burst')}`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   validateRequest: (req, path) =>
     req.cost === 1 ? [] : [`${path}.cost must be 1 for leaky-bucket (NGINX has no weights)`],
   create: (p: Params) =>

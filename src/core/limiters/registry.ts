@@ -1,13 +1,28 @@
-// Algorithm name -> factory. Built-ins register here; src/core/lua registers "lua" (it
+// Algorithm name -> factory (which carries the algorithm's description: parameters, quota,
+// window, usage, policy text). Built-ins register here; src/core/lua registers "lua" (it
 // needs an async engine load, so it registers a loader that prepareLimiters() awaits).
-import { concurrencyFactory } from './concurrency';
-import { fixedWindowFactory } from './fixedWindow';
-import { gcraFactory } from './gcra';
-import { leakyBucketFactory } from './leakyBucket';
-import { slidingLogFactory } from './slidingLog';
-import { slidingWindowCounterFactory } from './slidingWindowCounter';
-import { tokenBucketFactory } from './tokenBucket';
-import type { LimiterFactory } from './types';
+// Adding an algorithm: its own file (factory + view type), a line in BUILTIN_ALGORITHMS, the
+// factories map and the LimiterView union below, and its glyph in src/ui/lab/glyphs.
+import { concurrencyFactory, type ConcurrencyView } from './concurrency';
+import { fixedWindowFactory, type FixedWindowView } from './fixedWindow';
+import { gcraFactory, type GcraView } from './gcra';
+import { leakyBucketFactory, type LeakyBucketView } from './leakyBucket';
+import { defaultsOf } from './params';
+import { slidingLogFactory, type SlidingLogView } from './slidingLog';
+import { slidingWindowCounterFactory, type SlidingWindowCounterView } from './slidingWindowCounter';
+import { tokenBucketFactory, type TokenBucketView } from './tokenBucket';
+import type { Algorithm, LimiterFactory, OpaqueView, Params, Usage } from './types';
+
+/** Every state view a limiter can draw (each declared beside its algorithm). */
+export type LimiterView =
+  | TokenBucketView
+  | FixedWindowView
+  | SlidingLogView
+  | SlidingWindowCounterView
+  | GcraView
+  | LeakyBucketView
+  | ConcurrencyView
+  | OpaqueView;
 
 export const BUILTIN_ALGORITHMS = [
   'fixed-window',
@@ -88,4 +103,62 @@ export function limiterNamesOf(input: unknown): Set<string> {
       }
   }
   return names;
+}
+
+const NO_USAGE: Usage = { used: NaN, limit: NaN, unit: '' };
+const described = new WeakMap<LimiterFactory, Algorithm>();
+
+/**
+ * The registered algorithm with its whole description: a plug-in's missing parts get
+ * neutral answers (no quota or window, an opaque view, `remaining` as its limiter reports it).
+ */
+export function algorithmOf(name: string): Algorithm | undefined {
+  const f = factories.get(name);
+  if (!f) return undefined;
+  let a = described.get(f);
+  if (!a) {
+    a = {
+      summary: `${name}: a limiter plugged in at run time`,
+      params: [],
+      viewKind: 'opaque',
+      reportsRemaining: true,
+      quota: () => NaN,
+      window: () => NaN,
+      usage: () => NO_USAGE,
+      describe: () => name,
+      ...f,
+    } as Algorithm;
+    described.set(f, a);
+  }
+  return a;
+}
+
+/** What a state view says is used of its limit, from the algorithm that draws that view. */
+export function viewUsage(v: LimiterView): Usage {
+  for (const name of factories.keys()) {
+    const a = algorithmOf(name)!;
+    if (a.viewKind === v.kind) return a.usage(v);
+  }
+  return NO_USAGE;
+}
+
+/** A limiter spec's quota (nominal limit per window); NaN when unknown or none. */
+export function quotaOf(spec: { algorithm: string; params: Params }): number {
+  return algorithmOf(spec.algorithm)?.quota(spec.params) ?? NaN;
+}
+
+/** A limiter spec's window in seconds; NaN when it has no time window. */
+export function windowOf(spec: { algorithm: string; params: Params }): number {
+  return algorithmOf(spec.algorithm)?.window(spec.params) ?? NaN;
+}
+
+/** A limiter spec in words ("3 per 60 s (fixed window)"); the name when it is not known. */
+export function describeSpec(spec: { algorithm: string; params: Params }): string {
+  return algorithmOf(spec.algorithm)?.describe(spec.params) ?? spec.algorithm;
+}
+
+/** The lab's starting parameters for an algorithm (its declared defaults). */
+export function defaultParams(name: string): Params {
+  const a = algorithmOf(name);
+  return a ? defaultsOf(a.params) : {};
 }

@@ -1,9 +1,19 @@
-// sliding-log {limit L, windowSeconds W}: spec/limiters.md. Pruning is inclusive
+// sliding-log {limit L, windowSeconds W}: docs/spec/limiters.md. Pruning is inclusive
 // (ZREMRANGEBYSCORE key -inf t-W): an entry exactly W old is gone.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
-import { num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The live log entries of one key. */
+export interface SlidingLogView {
+  kind: 'sliding-log';
+  key: string;
+  entries: { at: number; cost: number }[];
+  sum: number;
+  limit: number;
+  windowSeconds: number;
+}
 
 interface State {
   ts: number[];
@@ -88,7 +98,7 @@ export class SlidingLog implements KeyedAlgorithm<State> {
     return { ts: s.ts.slice(s.head), costs: s.costs.slice(s.head), head: 0, sum: s.sum };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): SlidingLogView {
     const entries: { at: number; cost: number }[] = [];
     let sum = 0;
     for (let j = s.head; j < s.ts.length; j++) {
@@ -107,11 +117,37 @@ export class SlidingLog implements KeyedAlgorithm<State> {
   }
 }
 
-export const slidingLogFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'limit', rule: 'gt0', required: true },
-      { name: 'windowSeconds', rule: 'gt0', required: true },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'limit',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests per window',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'windowSeconds',
+    kind: 'number',
+    required: true,
+    default: 60,
+    help: 'window length, seconds',
+    ...BOUNDS.seconds,
+  },
+];
+
+export const slidingLogFactory: Algorithm = {
+  summary: 'A log of every admitted request in the last W seconds: exact, one entry per request.',
+  params: PARAMS,
+  viewKind: 'sliding-log',
+  reportsRemaining: true,
+  quota: (p) => numOrNaN(p, 'limit'),
+  window: (p) => numOrNaN(p, 'windowSeconds'),
+  usage: (v) =>
+    v.kind === 'sliding-log'
+      ? { used: v.sum, limit: v.limit, unit: 'in log' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) => `${numOrNaN(p, 'limit')} per ${numOrNaN(p, 'windowSeconds')} s (sliding log)`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   create: (p: Params) => new KeyedLimiter(new SlidingLog(num(p, 'limit'), num(p, 'windowSeconds'))),
 };

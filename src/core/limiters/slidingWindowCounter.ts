@@ -1,10 +1,22 @@
-// sliding-window-counter {limit L, windowSeconds W}: spec/limiters.md (weighted count not
+// sliding-window-counter {limit L, windowSeconds W}: docs/spec/limiters.md (weighted count not
 // floored). The spec gives no retry formula: the retry is the smallest whole s >= 1 whose
 // estimate at t + s admits the request (the estimate never rises while nothing arrives).
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, snap } from './num';
-import { num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The two windows of one key and the weighted estimate. */
+export interface SlidingWindowCounterView {
+  kind: 'sliding-window-counter';
+  key: string;
+  windowStart: number;
+  windowEnd: number;
+  previousCount: number;
+  currentCount: number;
+  estimate: number;
+  limit: number;
+}
 
 interface State {
   w: number;
@@ -101,7 +113,7 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
     return { w: s.w, prev: s.prev, cur: s.cur };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): SlidingWindowCounterView {
     const c = this.clone(s);
     this.refresh(c, now);
     return {
@@ -117,12 +129,39 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
   }
 }
 
-export const slidingWindowCounterFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'limit', rule: 'gt0', required: true },
-      { name: 'windowSeconds', rule: 'gt0', required: true },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'limit',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests per window',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'windowSeconds',
+    kind: 'number',
+    required: true,
+    default: 60,
+    help: 'window length, seconds',
+    ...BOUNDS.seconds,
+  },
+];
+
+export const slidingWindowCounterFactory: Algorithm = {
+  summary: 'Two window counters, the previous one weighted by how much of it still overlaps.',
+  params: PARAMS,
+  viewKind: 'sliding-window-counter',
+  reportsRemaining: false,
+  quota: (p) => numOrNaN(p, 'limit'),
+  window: (p) => numOrNaN(p, 'windowSeconds'),
+  usage: (v) =>
+    v.kind === 'sliding-window-counter'
+      ? { used: v.estimate, limit: v.limit, unit: 'estimate' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) =>
+    `${numOrNaN(p, 'limit')} per ${numOrNaN(p, 'windowSeconds')} s (sliding window counter)`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   create: (p: Params) =>
     new KeyedLimiter(new SlidingWindowCounter(num(p, 'limit'), num(p, 'windowSeconds'))),
 };

@@ -1,8 +1,18 @@
 // token-bucket {capacity C, refillPerSecond r}: the seed chapter's Python reference.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil } from './num';
-import { num, validateParamSpecs } from './params';
-import type { Decision, LimiterFactory, LimiterRequest, LimiterView, Params } from './types';
+import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
+
+/** The bucket of one key at a moment. */
+export interface TokenBucketView {
+  kind: 'token-bucket';
+  key: string;
+  tokens: number;
+  capacity: number;
+  refillPerSecond: number;
+  updatedAt: number;
+}
 
 interface State {
   tokens: number;
@@ -50,7 +60,7 @@ export class TokenBucket implements KeyedAlgorithm<State> {
     return { tokens: s.tokens, last: s.last };
   }
 
-  view(s: State, key: string, now: number): LimiterView {
+  view(s: State, key: string, now: number): TokenBucketView {
     const t = Math.max(now, s.last);
     return {
       kind: 'token-bucket',
@@ -63,12 +73,39 @@ export class TokenBucket implements KeyedAlgorithm<State> {
   }
 }
 
-export const tokenBucketFactory: LimiterFactory = {
-  validateParams: (p: Params, path: string) =>
-    validateParamSpecs(p, path, [
-      { name: 'capacity', rule: 'gt0', required: true },
-      { name: 'refillPerSecond', rule: 'gt0', required: true },
-    ]),
+const PARAMS: ParamDescriptor[] = [
+  {
+    name: 'capacity',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'bucket size, tokens',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'refillPerSecond',
+    kind: 'number',
+    required: true,
+    default: 0.05,
+    help: 'tokens added per second',
+    ...BOUNDS.rate,
+  },
+];
+
+export const tokenBucketFactory: Algorithm = {
+  summary: 'A bucket of C tokens refilling at r per second; a request takes its cost in tokens.',
+  params: PARAMS,
+  viewKind: 'token-bucket',
+  reportsRemaining: true,
+  quota: (p) => numOrNaN(p, 'capacity'),
+  window: (p) => numOrNaN(p, 'capacity') / numOrNaN(p, 'refillPerSecond'),
+  usage: (v) =>
+    v.kind === 'token-bucket'
+      ? { used: v.capacity - v.tokens, limit: v.capacity, unit: 'tokens spent' }
+      : { used: NaN, limit: NaN, unit: '' },
+  describe: (p) =>
+    `a bucket of ${numOrNaN(p, 'capacity')} tokens refilling ${numOrNaN(p, 'refillPerSecond')}/s`,
+  validateParams: (p: Params, path: string) => validateParams(p, path, PARAMS),
   create: (p: Params) =>
     new KeyedLimiter(new TokenBucket(num(p, 'capacity'), num(p, 'refillPerSecond'))),
 };

@@ -1,5 +1,6 @@
 // The contract every limiter implements, built-in or plugged in (the Lua limiter lives in
 // src/core/lua and registers itself through ./registry). Semantics: docs/spec/limiters.md.
+import type { LimiterView } from './registry';
 
 /** One request as a limiter sees it. `at` is the virtual time the limiter decides at. */
 export interface LimiterRequest {
@@ -23,70 +24,20 @@ export interface Decision {
   error?: string;
 }
 
-/** A drawable state for one key at a moment (never mutates the limiter). */
-export type LimiterView =
-  | {
-      kind: 'token-bucket';
-      key: string;
-      tokens: number;
-      capacity: number;
-      refillPerSecond: number;
-      updatedAt: number;
-    }
-  | {
-      kind: 'fixed-window';
-      key: string;
-      windowStart: number;
-      windowEnd: number;
-      count: number;
-      limit: number;
-    }
-  | {
-      kind: 'sliding-log';
-      key: string;
-      entries: { at: number; cost: number }[];
-      sum: number;
-      limit: number;
-      windowSeconds: number;
-    }
-  | {
-      kind: 'sliding-window-counter';
-      key: string;
-      windowStart: number;
-      windowEnd: number;
-      previousCount: number;
-      currentCount: number;
-      estimate: number;
-      limit: number;
-    }
-  | {
-      kind: 'gcra';
-      key: string;
-      tat: number;
-      emissionInterval: number;
-      burst: number;
-      /** How many unit requests could be admitted now. */
-      available: number;
-    }
-  | {
-      kind: 'leaky-bucket';
-      key: string;
-      /** excess as stored at `last`. */
-      excess: number;
-      last: number;
-      /** excess drained to `now` (what a drawing shows as the water level). */
-      level: number;
-      ratePerSecond: number;
-      burst: number;
-    }
-  | {
-      kind: 'concurrency';
-      key: string;
-      inFlight: { end: number; cost: number }[];
-      used: number;
-      maxInFlight: number;
-    }
-  | { kind: 'opaque'; key: string; algorithm: string; data: unknown };
+/**
+ * A drawable state for one key at a moment (never mutates the limiter). Each algorithm
+ * declares its own view next to its code (e.g. TokenBucketView in tokenBucket.ts); the
+ * registry joins them into this union, so adding an algorithm does not edit this file.
+ */
+export type { LimiterView };
+
+/** The view of a limiter whose state has no drawing of its own (a Lua script's keys). */
+export interface OpaqueView {
+  kind: 'opaque';
+  key: string;
+  algorithm: string;
+  data: unknown;
+}
 
 /**
  * A limiter holding the state of many keys (one "store": one Redis, or one app process).
@@ -114,10 +65,71 @@ export interface Limiter {
 
 export type Params = Record<string, unknown>;
 
-export interface LimiterFactory {
+/**
+ * One parameter of an algorithm: what the controls draw, what validation checks, what the
+ * docs list. Numbers must be finite and > 0 (>= 0 with `allowZero`), then within
+ * [min, max] when those are given (sane bounds: docs/spec/limiters.md, "Bounds").
+ */
+export interface ParamDescriptor {
+  name: string;
+  kind: 'number' | 'boolean' | 'string' | 'string[]';
+  required: boolean;
+  /** The value the lab starts from when the algorithm is picked (absent: leave it out). */
+  default?: number | boolean | string | string[];
+  /** A few words for the control's label. */
+  help: string;
+  /** Numbers: 0 is allowed (>= 0) rather than refused (> 0). */
+  allowZero?: boolean;
+  /** Numbers: the smallest and largest value accepted (inclusive). */
+  min?: number;
+  max?: number;
+  /** Numbers: what they count, for messages and controls ("seconds", "per second"). */
+  unit?: string;
+}
+
+/** What a usage figure means: `used` of `limit`, in the algorithm's own unit. */
+export interface Usage {
+  used: number;
+  limit: number;
+  unit: string;
+}
+
+/**
+ * Everything the lab needs to know about an algorithm besides its arithmetic, declared once
+ * beside it: the controls, the state view, the charts, the policy text, the HTTP headers and
+ * the store's defaults read this instead of switching on the algorithm's name.
+ */
+export interface AlgorithmDescriptor {
+  /** One line: what the algorithm does. */
+  summary: string;
+  params: ParamDescriptor[];
+  /** The `kind` of the LimiterViews its limiter draws (the UI finds its glyph by it). */
+  viewKind: string;
+  /** Whether decisions carry `remaining` (simulate reports it only then). */
+  reportsRemaining: boolean;
+  /** The nominal limit per window (its quota), NaN when it has none. */
+  quota(params: Params): number;
+  /** The window the quota applies to, in seconds; NaN when it is not a time window. */
+  window(params: Params): number;
+  /** How much of the limit a view says is used (NaN when the view cannot say). */
+  usage(view: LimiterView): Usage;
+  /** The policy in words, e.g. "3 per 60 s (fixed window)". */
+  describe(params: Params): string;
+}
+
+/**
+ * What registerLimiter() takes. Built-ins declare the whole description (they are typed
+ * `Algorithm`); a plug-in (the Lua limiter, the editor's replay) may leave any of it out and
+ * the registry fills in neutral answers (no quota, no window, an opaque view, `remaining`
+ * reported as the limiter returns it).
+ */
+export interface LimiterFactory extends Partial<AlgorithmDescriptor> {
   /** Validate params; return messages naming `path` + field, empty when valid. */
   validateParams(params: Params, path: string): string[];
   /** Validate one request's cost/duration for this algorithm (e.g. leaky bucket cost 1). */
   validateRequest?(req: { cost: number; duration: number | undefined }, path: string): string[];
   create(params: Params): Limiter;
 }
+
+/** A factory with its whole description: every built-in algorithm is one. */
+export type Algorithm = LimiterFactory & AlgorithmDescriptor;

@@ -1,4 +1,4 @@
-// KEYS and ARGV templates of `algorithm: "lua"` (spec/headless.md), shared by the lab's lua
+// KEYS and ARGV templates of `algorithm: "lua"` (docs/spec/headless.md), shared by the lab's lua
 // limiter and the editor's runner so both fill them the same way.
 import type { LimiterRequest } from '../limiters/types';
 

@@ -1,5 +1,5 @@
 // Lua limiter templates for the editor, lessons and practice problems. Each one runs on the
-// lab's Redis model with the KEYS/ARGV templates of `algorithm: "lua"` (spec/headless.md).
+// lab's Redis model with the KEYS/ARGV templates of `algorithm: "lua"` (docs/spec/headless.md).
 
 export type TemplateId =
   | 'token-bucket'

@@ -21,7 +21,7 @@ export const arr = (v: readonly Reply[]): Reply => ({ t: 'arr', v });
 export const status = (v: string): Reply => ({ t: 'status', v });
 export const err = (v: string): Reply => ({ t: 'err', v });
 
-/** The headless contract's JSON encoding of a reply (spec/headless.md, `redis` verb). */
+/** The headless contract's JSON encoding of a reply (docs/spec/headless.md, `redis` verb). */
 export type JsonReply = number | string | null | JsonReply[] | { ok: string } | { err: string };
 
 export function toJson(r: Reply): JsonReply {

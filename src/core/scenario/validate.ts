@@ -441,7 +441,7 @@ export function validateScenario(input: unknown): ValidationResult {
   const st = store(c, input.store);
   if (c.errors.length) return { ok: false, errors: c.errors };
 
-  // Headless requests without `server` land on "A" (spec/limiters.md); once the scenario
+  // Headless requests without `server` land on "A" (docs/spec/limiters.md); once the scenario
   // names a topology (`servers` or `routing`), the load balancer routes them instead.
   if (input.servers === undefined && input.routing === undefined)
     for (const r of reqs) if (r.server === null) r.server = 'A';

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
 import { keysAt, type RequestRecord } from '../../core/playground/runner';
 import type { KeySnapshot } from '../../core/redis/model';
-import type { Outcome } from '../../store/labAdapter';
-import { labStore } from '../../store/labStore';
+import type { Outcome } from '../../core/lab/columns';
 import { OutcomeGlyph, OUTCOME_LABEL } from '../lab/shapes';
 import { useLab } from '../lab/useLab';
 import { fmtArgs, fmtReply, fmtT, fmtTtl } from './format';
@@ -242,10 +241,10 @@ function KeyValue({ k }: { k: KeySnapshot }) {
 }
 
 export function KeyInspector() {
-  useLab((s) => s.viewTick);
   useLab((s) => s.run);
+  // The panels' coarse clock: exact when paused, ~10 times a second while playing.
+  const now = useLab((s) => s.panelNow);
   const output = useEditor((s) => s.output);
-  const now = labStore.getState().now;
   const keys = output ? keysAt(output.frames, now) : [];
   return (
     <section className="panel ed-keys" aria-labelledby="keys-h" data-testid="key-inspector">

@@ -15,13 +15,8 @@ import {
   YAxis,
 } from 'recharts';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
-import {
-  outcomeSeries,
-  policyLimit,
-  policyWindow,
-  usageSeries,
-  windowedAdmits,
-} from '../../store/labAdapter';
+import { policyLimit, policyWindow } from '../../core/lab/policy';
+import { outcomeSeries, usageSeries, windowedAdmits } from '../../core/lab/series';
 import { labStore } from '../../store/labStore';
 import { TENANT_HUES } from './shapes';
 import { addDrawer, useLab } from './useLab';
@@ -114,9 +109,11 @@ export const Charts = memo(function Charts() {
   const altRun = useLab((s) => s.altRun);
   const policy = run.scenario.policies[0]!;
   const outcomes = useMemo(() => outcomeSeries(run), [run]);
-  const w = policyWindow(policy);
+  // A policy without a time window (concurrency, a script) is charted per second.
+  const win = policyWindow(policy);
+  const w = Number.isFinite(win) && win > 0 ? win : 1;
   const limit = policyLimit(policy);
-  const windowed = useMemo(() => windowedAdmits(run, Number.isFinite(w) ? w : 1), [run, w]);
+  const windowed = useMemo(() => windowedAdmits(run, w), [run, w]);
   const target = run.targets.find((t) => t.kind === 'store') ?? run.targets[0];
   const usage = useMemo(() => (target ? usageSeries(run, target.id) : null), [run, target]);
   const cmp = useMemo(() => {
@@ -125,8 +122,8 @@ export const Charts = memo(function Charts() {
     const pts = [];
     for (let k = 0; k <= 80; k++) {
       const t = (end * k) / 80;
-      const a = run.countsAt(t).allowed;
-      const b = altRun.countsAt(t).allowed;
+      const a = run.countsAt(t).admitted;
+      const b = altRun.countsAt(t).admitted;
       pts.push({ t: +t.toFixed(4), main: a, alt: b, difference: a - b });
     }
     return pts;
@@ -310,9 +307,9 @@ export const Charts = memo(function Charts() {
         note={
           altRun && altFinal ? (
             <>
-              {policy.algorithm} admitted <strong>{final.allowed}</strong>, {altAlg} admitted{' '}
-              <strong>{altFinal.allowed}</strong>: a difference of{' '}
-              {final.allowed - altFinal.allowed}.
+              {policy.algorithm} admitted <strong>{final.admitted}</strong>, {altAlg} admitted{' '}
+              <strong>{altFinal.admitted}</strong>: a difference of{' '}
+              {final.admitted - altFinal.admitted}.
             </>
           ) : (
             'Pick a second algorithm to run on the same requests.'

@@ -1,40 +1,20 @@
 // The controls, in collapsible groups. Every edit goes through the engine's validation: a bad
 // value shows the engine's message next to its field and the last valid run keeps running.
 import { useId, useState, type ReactNode } from 'react';
-import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
-import {
-  DEFAULT_PARAMS,
-  labStore,
-  LANE_LABEL,
-  WORKED_EXAMPLE,
-  type ScenarioInput,
-} from '../../store/labStore';
+import { algorithmOf, BUILTIN_ALGORITHMS, defaultParams } from '../../core/limiters/registry';
+import type { ParamDescriptor } from '../../core/limiters/types';
+import { labStore, LANE_LABEL, WORKED_EXAMPLE, type ScenarioInput } from '../../store/labStore';
 import { useLab } from './useLab';
 
-const PARAM_HELP: Record<string, string> = {
-  limit: 'requests per window',
-  windowSeconds: 'window length, seconds',
-  countAttempts: 'count denied attempts too (INCR then compare)',
-  capacity: 'bucket size, tokens',
-  refillPerSecond: 'tokens added per second',
-  ratePerSecond: 'requests per second',
-  burst: 'extra requests allowed at once',
-  nodelay: 'admit bursts at once (no queueing delay)',
-  delay: 'requests passed without delay',
-  maxInFlight: 'requests running at the same time',
-};
-
-const PARAM_ORDER: Record<string, string[]> = {
-  'fixed-window': ['limit', 'windowSeconds', 'countAttempts'],
-  'sliding-log': ['limit', 'windowSeconds'],
-  'sliding-window-counter': ['limit', 'windowSeconds'],
-  'token-bucket': ['capacity', 'refillPerSecond'],
-  gcra: ['ratePerSecond', 'burst'],
-  'leaky-bucket': ['ratePerSecond', 'burst', 'nodelay', 'delay'],
-  concurrency: ['maxInFlight'],
-};
-
-const BOOL_PARAMS = new Set(['countAttempts', 'nodelay']);
+/** The controls an algorithm's parameters get: numbers and switches (its own description). */
+function paramControls(algorithm: string, params: Record<string, unknown>): ParamDescriptor[] {
+  const declared = algorithmOf(algorithm)?.params;
+  if (declared && declared.length) return declared;
+  // A plug-in that declares nothing: one number field per numeric value given.
+  return Object.keys(params)
+    .filter((k) => typeof params[k] === 'number')
+    .map((name) => ({ name, kind: 'number' as const, required: false, help: '' }));
+}
 
 export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInput): void }[] = [
   {
@@ -263,7 +243,7 @@ export function Controls() {
                 onChange={(e) =>
                   edit((d) => {
                     d.algorithm = e.target.value;
-                    d.params = structuredClone(DEFAULT_PARAMS[e.target.value] ?? {});
+                    d.params = defaultParams(e.target.value);
                   })
                 }
               >
@@ -274,30 +254,33 @@ export function Controls() {
                 ))}
               </select>
             </div>
-            {(PARAM_ORDER[algorithm] ?? Object.keys(params)).map((p) =>
-              BOOL_PARAMS.has(p) ? (
-                <label key={p} className="field inline">
+            <p className="muted small" data-testid="algorithm-summary">
+              {algorithmOf(algorithm)?.summary}
+            </p>
+            {paramControls(algorithm, params).map((p) =>
+              p.kind === 'boolean' ? (
+                <label key={p.name} className="field inline">
                   <input
                     type="checkbox"
-                    checked={params[p] === true}
+                    checked={params[p.name] === true}
                     onChange={(e) =>
-                      edit((d) => setPath(d, ['params', p], e.target.checked || undefined))
+                      edit((d) => setPath(d, ['params', p.name], e.target.checked || undefined))
                     }
                   />
                   <span>
-                    {p} <span className="field-help">{PARAM_HELP[p]}</span>
+                    {p.name} <span className="field-help">{p.help}</span>
                   </span>
                 </label>
-              ) : (
+              ) : p.kind === 'number' ? (
                 <NumberField
-                  key={`${algorithm}-${p}`}
-                  label={p}
-                  help={PARAM_HELP[p]}
-                  path={['params', p]}
-                  value={params[p]}
+                  key={`${algorithm}-${p.name}`}
+                  label={p.name}
+                  help={p.help}
+                  path={['params', p.name]}
+                  value={params[p.name]}
                   errors={errors}
                 />
-              ),
+              ) : null,
             )}
           </>
         )}
@@ -324,7 +307,7 @@ export function Controls() {
                   const pols = (d.policies as ScenarioInput[]) ?? [];
                   const main = pols[0] ?? {
                     algorithm: 'fixed-window',
-                    params: DEFAULT_PARAMS['fixed-window'],
+                    params: defaultParams('fixed-window'),
                   };
                   d.algorithm = main.algorithm;
                   d.params = main.params;

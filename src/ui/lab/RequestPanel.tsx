@@ -1,6 +1,7 @@
 // The selected request: its path, the decision, and the HTTP response the API would send;
 // then the limiter state of the selected server or store.
-import { httpResponse, type LabRun, type RequestInfo } from '../../store/labAdapter';
+import { httpResponse } from '../../core/http/response';
+import type { LabRun, RequestInfo } from '../../core/lab/labRun';
 import { labStore } from '../../store/labStore';
 import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
 import { StateCard } from './StateView';

@@ -2,7 +2,7 @@
 // and the share link. The clock and the scrubber thumb are drawn by the animation loop.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { encodeShare } from '../../core/share';
-import { OUTCOMES } from '../../store/labAdapter';
+import { OUTCOME_NAMES as OUTCOMES } from '../../core/lab/columns';
 import { endOf, labStore, SPEED_MAX, SPEED_MIN } from '../../store/labStore';
 import { addDrawer, useLab } from './useLab';
 
@@ -23,7 +23,8 @@ export const fmtTime = (t: number) => t.toFixed(2);
 export function shareLink(): string {
   const s = labStore.getState();
   const base = `${location.origin}${location.pathname}${location.search}`;
-  return `${base}#/lab?scenario=${encodeShare(s.input)}&t=${+s.now.toFixed(3)}`;
+  // Past the last event nothing changes: the link opens at the end.
+  return `${base}#/lab?scenario=${encodeShare(s.input)}&t=${+Math.min(s.now, endOf(s)).toFixed(3)}`;
 }
 
 function Ticks({ end }: { end: number }) {

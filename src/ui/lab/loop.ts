@@ -1,6 +1,6 @@
 // One requestAnimationFrame loop: wall time -> model time by the speed, then every drawer
 // reads the store's clock and draws. React renders only when a coarse clock changes (the
-// store's sceneNow / compareNow / panelNow / viewTick, 10 times a second while playing).
+// store's sceneNow / compareNow / panelNow, each 10 times a second while playing).
 import { advanceWall, labStore } from '../../store/labStore';
 import { frameStats, runDrawers } from './useLab';
 
@@ -27,7 +27,7 @@ function frame(ts: number) {
   const dt = last < 0 ? 0 : Math.min(0.1, (ts - last) / 1000);
   last = ts;
   cycle = (cycle + 1) % GROUP_AT.length;
-  advanceWall(dt, GROUP_AT[cycle]);
+  advanceWall(dt, GROUP_AT[cycle] ?? null);
   const s = labStore.getState();
   if (
     s.now !== lastDrawn ||

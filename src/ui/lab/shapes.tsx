@@ -1,5 +1,5 @@
 // Outcome shapes: the same shape and colour everywhere (scene dots, lists, legend, charts).
-import type { Outcome } from '../../store/labAdapter';
+import type { Outcome } from '../../core/lab/columns';
 
 /** Path for an outcome glyph of radius r centred on 0,0 (also used by the animation loop). */
 export function shapePath(o: Outcome | 'outbound' | 'write', r: number): string {

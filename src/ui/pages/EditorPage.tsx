@@ -16,7 +16,7 @@ import { runEditor } from '../editor/runController';
 import { useEditor } from '../editor/useEditor';
 import { startLoop } from '../lab/loop';
 import { RequestPanel } from '../lab/RequestPanel';
-import { Lane } from '../lab/Scene';
+import { Lane } from '../lab/scene/Lane';
 import { Legend } from '../lab/shapes';
 import { TimeBar } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';

@@ -1,15 +1,19 @@
 // The lab: the worked example first (two lanes, counts, caption), the time bar under the
 // scene, controls left, the selected request and limiter state right, charts at the bottom.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { limiterNamesOf, limitersReady, prepareLimiters } from '../../core/limiters/registry';
-import { decodeShare } from '../../core/share';
-import type { PolicySpec } from '../../core/scenario/types';
-import type { LabRun } from '../../store/labAdapter';
+import {
+  describeSpec,
+  limiterNamesOf,
+  limitersReady,
+  prepareLimiters,
+} from '../../core/limiters/registry';
+import type { LabRun } from '../../core/lab/labRun';
+import { linkLoadFailed, loadLink, readLinkScenario } from '../../store/labLink';
 import { labStore, LANE_LABEL } from '../../store/labStore';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
-import { Lane } from '../lab/Scene';
+import { Lane } from '../lab/scene/Lane';
 import { Legend } from '../lab/shapes';
 import { speedStep, TimeBar } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';
@@ -18,39 +22,20 @@ import '../lab/lab.css';
 
 const Charts = lazy(() => import('../lab/Charts').then((m) => ({ default: m.Charts })));
 
-export function describePolicy(p: PolicySpec): string {
-  const n = (k: string) => p.params[k] as number;
-  switch (p.algorithm) {
-    case 'fixed-window':
-      return `${n('limit')} per ${n('windowSeconds')} s (fixed window)`;
-    case 'sliding-log':
-      return `${n('limit')} per ${n('windowSeconds')} s (sliding log)`;
-    case 'sliding-window-counter':
-      return `${n('limit')} per ${n('windowSeconds')} s (sliding window counter)`;
-    case 'token-bucket':
-      return `a bucket of ${n('capacity')} tokens refilling ${n('refillPerSecond')}/s`;
-    case 'gcra':
-      return `GCRA at ${n('ratePerSecond')}/s with a burst of ${n('burst')}`;
-    case 'leaky-bucket':
-      return `a leaky bucket draining ${n('ratePerSecond')}/s with a burst of ${n('burst')}`;
-    case 'concurrency':
-      return `${n('maxInFlight')} in flight at once`;
-    default:
-      return p.algorithm;
-  }
-}
-
 function Caption() {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
   const pol = run.scenario.policies;
   const limit =
     pol.length === 1
-      ? `the same limit, ${describePolicy(pol[0]!)}`
+      ? `the same limit, ${describeSpec(pol[0]!)}`
       : `the same ${pol.length} policies`;
   const a = run.countsAt(Infinity);
   const say = (label: string, c: typeof a) => {
-    const parts = [`${label.toLowerCase()} admitted ${c.allowed}`];
+    // admitted = allowed + bypass: what reached the app, however it got there.
+    const parts = [
+      `${label.toLowerCase()} admitted ${c.admitted}${c.bypass ? ` (${c.bypass} of them bypassing the limiter)` : ''}`,
+    ];
     if (c.denied) parts.push(`answered ${c.denied} with 429`);
     if (c.unavailable) parts.push(`${c.unavailable} with 503`);
     return parts.join(' and ');
@@ -66,7 +51,7 @@ function Caption() {
   const [l, r] = run.shared ? [compare, run] : [run, compare];
   const lc = l.countsAt(Infinity);
   const rc = r.countsAt(Infinity);
-  const more = lc.allowed - rc.allowed;
+  const more = lc.admitted - rc.admitted;
   return (
     <p className="lab-caption" data-testid="caption">
       Same {run.n} requests, {limit}: {say(LANE_LABEL[l.scenario.placement]!, lc)};{' '}
@@ -139,7 +124,7 @@ function LiveSummary() {
       const s = labStore.getState();
       const part = (r: typeof s.run) => {
         const c = r.countsAt(s.now);
-        return `${LANE_LABEL[r.scenario.placement]}: ${c.allowed} admitted, ${c.denied} denied`;
+        return `${LANE_LABEL[r.scenario.placement]}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
       };
       setText(
         `At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`,
@@ -163,32 +148,24 @@ function useUrlScenario(route: Route): string | null {
   const key = `${param ?? ''}|${t ?? ''}`;
   const seenKey = useRef(key);
   seenKey.current = key;
-  const apply = (input: unknown) => {
-    const r = labStore.getState().load(input);
-    if (!r.ok) return r.message;
-    const tt = Number(t);
-    labStore.getState().seek(t !== null && Number.isFinite(tt) ? tt : 0);
-    return null;
-  };
   if (key !== seen) {
     setSeen(key);
     if (param) {
       let message: string | null = null;
-      try {
-        const input = decodeShare(param);
-        const names = limiterNamesOf(input);
-        if (limitersReady(names)) message = apply(input);
+      const link = readLinkScenario(param);
+      if (!link.ok) message = link.message;
+      else {
+        const names = limiterNamesOf(link.input);
+        if (limitersReady(names)) message = loadLink(link.input, t);
         else {
           // A Lua scenario: load the engine first, then the scenario (the link keeps its place).
           prepareLimiters(names).then(
             () => {
-              if (seenKey.current === key) setError(apply(input));
+              if (seenKey.current === key) setError(loadLink(link.input, t));
             },
-            (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+            (e: unknown) => setError(linkLoadFailed(e)),
           );
         }
-      } catch (e) {
-        message = e instanceof Error ? e.message : String(e);
       }
       setError(message);
     } else setError(null);
@@ -267,7 +244,7 @@ export default function LabPage({ route }: { route: Route }) {
       </header>
       {urlError && (
         <p className="notice error" role="alert" data-testid="url-error">
-          The link's scenario could not be loaded: {urlError}
+          {urlError}
         </p>
       )}
       <div className={`lab-lanes${lanes.length > 1 ? ' two' : ''}`}>

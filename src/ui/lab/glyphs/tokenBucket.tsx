@@ -1,0 +1,37 @@
+// Token bucket: a vessel filled to tokens / capacity, the tap refilling it.
+import type { TokenBucketView } from '../../../core/limiters/tokenBucket';
+import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+
+function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
+  const iw = w - 2 * PAD;
+  const frac = Math.max(0, Math.min(1, view.tokens / view.capacity));
+  const bw = Math.min(iw * 0.38, h * 0.9);
+  const bh = h - 16;
+  return (
+    <g className="sv sv-bucket" transform={`translate(${PAD},2)`}>
+      {/* the tap */}
+      <path className="sv-tap" d={`M${bw * 0.5},0v6`} />
+      <path className="sv-vessel" d={`M0,8L${bw * 0.08},${8 + bh}H${bw * 0.92}L${bw},8`} />
+      <rect
+        className="sv-fill"
+        x={bw * 0.08 + 1}
+        y={8 + bh * (1 - frac)}
+        width={bw * 0.84 - 2}
+        height={bh * frac}
+      />
+      <text className="sv-num" x={bw + 8} y={h * 0.45}>
+        {fmt(view.tokens, 2)} / {fmt(view.capacity)}
+      </text>
+      <text className="sv-sub" x={bw + 8} y={h * 0.45 + 14}>
+        tokens · +{fmt(view.refillPerSecond, 3)}/s
+      </text>
+    </g>
+  );
+}
+
+export const tokenBucketGlyph: Glyph<TokenBucketView> = {
+  kind: 'token-bucket',
+  Draw,
+  describe: (v) =>
+    `Token bucket for ${v.key}: ${fmt(v.tokens)} of ${fmt(v.capacity)} tokens, refilling ${fmt(v.refillPerSecond, 3)} per second.`,
+};

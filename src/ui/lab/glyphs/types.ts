@@ -1,0 +1,25 @@
+// What every algorithm's glyph file exports: a drawing of one key's state and the same state
+// in words (the drawing's accessible name).
+import type { ReactNode } from 'react';
+import type { LimiterView } from '../../../core/limiters/types';
+
+export interface GlyphProps<V extends LimiterView = LimiterView> {
+  view: V;
+  now: number;
+  /** The box the drawing fills, at the origin. */
+  w: number;
+  h: number;
+}
+
+export interface Glyph<V extends LimiterView = LimiterView> {
+  /** The LimiterView kind it draws (the algorithm's descriptor's `viewKind`). */
+  kind: V['kind'];
+  Draw(props: GlyphProps<V>): ReactNode;
+  describe(view: V): string;
+}
+
+/** Whole numbers as they are, others to d decimals. */
+export const fmt = (x: number, d = 2): string => (Number.isInteger(x) ? String(x) : x.toFixed(d));
+
+/** The inner padding every glyph keeps from its box's edges. */
+export const PAD = 4;

@@ -1,0 +1,90 @@
+// A lane's counts: admitted (the limiter's own), bypass (failing open, only when it
+// happened), 429, 503 (only when it happened) and decided so far. The numbers change with
+// nearly every frame at speed, so a drawer writes them (text data, only when a decision
+// lands), never a React render.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { LabRun } from '../../../core/lab/labRun';
+import { OutcomeGlyph } from '../shapes';
+import { addDrawer } from '../useLab';
+
+export function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
+  const total = useMemo(() => run.countsAt(Infinity), [run]);
+  const allowed = useRef<HTMLSpanElement>(null);
+  const bypass = useRef<HTMLSpanElement>(null);
+  const denied = useRef<HTMLSpanElement>(null);
+  const unavailable = useRef<HTMLSpanElement>(null);
+  const decided = useRef<HTMLSpanElement>(null);
+  // Fixed-width, contained number boxes: rewriting a number never relayouts the lane.
+  const num = { width: `${String(run.n).length}ch` };
+  useLayoutEffect(() => {
+    let last = -1;
+    // One text node per number, its data rewritten (setting textContent would replace the
+    // node, which relayouts and repaints more).
+    const put = (el: HTMLSpanElement | null, v: number) => {
+      if (!el) return;
+      const t = el.firstChild;
+      if (t && t.nodeType === 3) (t as Text).data = String(v);
+      else el.textContent = String(v);
+    };
+    return addDrawer((now, coarse) => {
+      if (!coarse) return;
+      const d = run.decidedBy(now);
+      if (d === last) return;
+      last = d;
+      const c = run.countsAt(now);
+      put(allowed.current, c.allowed);
+      put(bypass.current, c.bypass);
+      put(denied.current, c.denied);
+      put(unavailable.current, c.unavailable);
+      put(decided.current, c.decided);
+    });
+  }, [run]);
+  const tid = (id: string) => (testids ? id : undefined);
+  return (
+    <dl className="lane-counts">
+      <div className="count o-allowed">
+        <dt>
+          <OutcomeGlyph outcome="allowed" size={16} /> admitted
+        </dt>
+        <dd>
+          <span ref={allowed} className="num" style={num} data-testid={tid('allowed-count')} />
+        </dd>
+      </div>
+      {total.bypass > 0 && (
+        <div className="count o-bypass">
+          <dt title="Admitted without a decision: the store failed and the service fails open">
+            <OutcomeGlyph outcome="bypass" size={16} /> bypass
+          </dt>
+          <dd>
+            <span ref={bypass} className="num" style={num} data-testid={tid('bypass-count')} />
+          </dd>
+        </div>
+      )}
+      <div className="count o-denied">
+        <dt>
+          <OutcomeGlyph outcome="denied" size={16} /> 429
+        </dt>
+        <dd>
+          <span ref={denied} className="num" style={num} data-testid={tid('denied-count')} />
+        </dd>
+      </div>
+      {total.unavailable > 0 && (
+        <div className="count o-unavailable">
+          <dt>
+            <OutcomeGlyph outcome="unavailable" size={16} /> 503
+          </dt>
+          <dd>
+            <span ref={unavailable} className="num" style={num} />
+          </dd>
+        </div>
+      )}
+      <div className="count o-total">
+        <dt>decided</dt>
+        <dd>
+          <span ref={decided} className="num" style={{ ...num, textAlign: 'right' }} />
+          <small> / {run.n}</small>
+        </dd>
+      </div>
+    </dl>
+  );
+}

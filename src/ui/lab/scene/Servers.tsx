@@ -1,0 +1,114 @@
+// The app servers: a box each, with its own counter's state (placement local), what it last
+// read from the store (read then write), or a note that it asks the store.
+import type { LabRun } from '../../../core/lab/labRun';
+import { viewUsage } from '../../../core/lab/policy';
+import { hopOf, labStore, laneNow, type Lane } from '../../../store/labStore';
+import { StateGlyph } from '../StateView';
+import { useLab } from '../useLab';
+import type { Geometry } from './geometry';
+
+/** What server `si` last read from the store by `now` (shared-nonatomic), as a short label. */
+function lastRead(run: LabRun, si: number, now: number): string | null {
+  for (let j = run.n - 1; j >= 0; j--) {
+    const i = run.byArrival[j]!;
+    if (run.serverIx[i] !== si || !(run.storeReply[i]! <= now)) continue;
+    if (now > run.respondedAt[i]! + hopOf(run)) break;
+    const rv = run.request(i).readView;
+    const u = rv ? viewUsage(rv) : { used: 0, limit: NaN };
+    return `read ${+u.used.toFixed(2)}${Number.isFinite(u.limit) ? ` of ${u.limit}` : ''}`;
+  }
+  return null;
+}
+
+export function Servers({
+  run,
+  geo,
+  testids,
+  lane,
+}: {
+  run: LabRun;
+  geo: Geometry;
+  testids: boolean;
+  lane: Lane;
+}) {
+  const now = useLab((s) => laneNow(s, lane));
+  const selectedTarget = useLab((s) => s.selectedTarget);
+  const nonatomic = run.scenario.placement === 'shared-nonatomic';
+  const narrow = geo.narrow;
+  const pick = (id: string) => labStore.getState().selectTarget(id);
+  return (
+    <>
+      {geo.servers.map((b, si) => {
+        const name = run.servers[si]!;
+        const local = run.targets.find((t) => t.where === name && t.kind === 'local');
+        const fb = run.targets.find((t) => t.where === name && t.kind === 'fallback');
+        const target = local ?? fb;
+        const views = local ? run.views(local.id, now, 1) : [];
+        const read = nonatomic ? lastRead(run, si, now) : null;
+        const id = target?.id ?? `server:${name}`;
+        const compact = narrow && b.w < 110;
+        return (
+          <g
+            key={name}
+            className={`srv${selectedTarget === id ? ' selected' : ''}`}
+            data-testid={testids ? `server-${name}` : undefined}
+            role="button"
+            tabIndex={0}
+            aria-label={`Server ${name}${local ? `, its own counter: ${views[0] ? viewUsage(views[0]).used : 0} used` : ''}. Show its state.`}
+            onClick={() => target && pick(target.id)}
+            onKeyDown={(e) => {
+              if ((e.key === 'Enter' || e.key === ' ') && target) {
+                e.preventDefault();
+                e.stopPropagation();
+                pick(target.id);
+              }
+            }}
+          >
+            <rect className="box" x={b.x} y={b.y} width={b.w} height={b.h} rx={8} />
+            <text
+              className="box-title"
+              x={narrow ? b.x + 8 : b.x + 36}
+              y={b.y + (narrow ? 19 : 20)}
+            >
+              {compact ? name : `Server ${name}`}
+            </text>
+            {local && (
+              <g
+                transform={
+                  narrow
+                    ? `translate(${b.x + 2},${b.y + 28})`
+                    : `translate(${b.x + 120},${b.y + 3})`
+                }
+              >
+                {views[0] ? (
+                  <StateGlyph
+                    view={views[0]}
+                    now={now}
+                    w={narrow ? b.w - 4 : b.w - 124}
+                    h={narrow ? b.h - 32 : b.h - 6}
+                  />
+                ) : (
+                  <text className="sv-sub" x={narrow ? 6 : 4} y={narrow ? 20 : b.h / 2}>
+                    {compact ? 'empty' : 'own counter: empty'}
+                  </text>
+                )}
+              </g>
+            )}
+            {!local && (
+              <text className="box-sub" x={narrow ? b.x + 8 : b.x + 36} y={b.y + 38}>
+                {read ??
+                  (fb
+                    ? compact
+                      ? '+ fallback'
+                      : 'asks the store · has fallback'
+                    : compact
+                      ? 'asks store'
+                      : 'asks the store')}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </>
+  );
+}

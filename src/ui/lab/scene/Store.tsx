@@ -1,0 +1,73 @@
+// The shared store (Redis): its box, its latency, whether it is down now, and the limiter
+// state of the busiest key.
+import type { LabRun } from '../../../core/lab/labRun';
+import { labStore, laneNow, type Lane } from '../../../store/labStore';
+import { StateGlyph } from '../StateView';
+import { useLab } from '../useLab';
+import type { Geometry } from './geometry';
+
+function isDown(run: LabRun, t: number): boolean {
+  return run.scenario.store.outages.some((o) => t >= o.from && t < o.to);
+}
+
+export function Store({
+  run,
+  geo,
+  testids,
+  lane,
+}: {
+  run: LabRun;
+  geo: Geometry;
+  testids: boolean;
+  lane: Lane;
+}) {
+  const now = useLab((s) => laneNow(s, lane));
+  const selected = useLab((s) => s.selectedTarget);
+  const target = run.targets.find((t) => t.kind === 'store');
+  const box = geo.store;
+  if (!box || !target) return null;
+  const pick = () => labStore.getState().selectTarget(target.id);
+  const v = run.views(target.id, now, 1)[0];
+  return (
+    <g
+      className={`store${selected === target.id ? ' selected' : ''}`}
+      data-testid={testids ? 'shared-store' : undefined}
+      role="button"
+      tabIndex={0}
+      aria-label="The shared store (Redis). Show its state."
+      onClick={pick}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          e.stopPropagation();
+          pick();
+        }
+      }}
+    >
+      <rect className="box store-box" x={box.x} y={box.y} width={box.w} height={box.h} rx={10} />
+      <text className="box-title" x={box.x + 10} y={box.y + 20}>
+        Shared counter
+      </text>
+      <text className="box-sub" x={box.x + 10} y={box.y + 36}>
+        Redis
+        {run.scenario.store.latencySeconds > 0
+          ? ` · ${run.scenario.store.latencySeconds * 1000} ms away`
+          : ''}
+      </text>
+      {isDown(run, now) && (
+        <text className="box-down" x={box.x + 10} y={box.y + 52}>
+          unreachable
+        </text>
+      )}
+      <g transform={`translate(${box.x + 2},${box.y + 56})`}>
+        {v ? (
+          <StateGlyph view={v} now={now} w={box.w - 4} h={64} />
+        ) : (
+          <text className="sv-sub" x={8} y={30}>
+            empty
+          </text>
+        )}
+      </g>
+    </g>
+  );
+}

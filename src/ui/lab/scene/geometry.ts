@@ -1,0 +1,140 @@
+// Where the scene's elements sit: clients, the load balancer, the servers and (when shared)
+// the store, in the wide layout (left to right) or the narrow one (top to bottom). Pure: a
+// function of the run's topology and the layout, unit-tested in Node.
+import type { LabRun } from '../../../core/lab/labRun';
+
+const W = 600;
+/** The narrow (phone) layout's width: drawn at about 1:1 on a 360 px screen, so text stays legible. */
+const W_NARROW = 320;
+/** Below this lane width (CSS px) the scene switches to the tall, narrow layout. */
+export const NARROW_BELOW = 560;
+/** Most clients drawn; the last slot stands for the rest ("+3 more"). */
+export const MAX_CLIENTS = 5;
+
+export interface Pt {
+  x: number;
+  y: number;
+}
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Where a request dot sits while the server (or store) holds it. */
+  c: Pt;
+}
+export interface Geometry {
+  /** viewBox width and height. */
+  w: number;
+  h: number;
+  narrow: boolean;
+  clients: Pt[];
+  clientLabels: string[];
+  lb: Pt;
+  lbBox: { x: number; y: number; w: number; h: number };
+  servers: Box[];
+  store: Box | null;
+  /** Per server: where its dots meet the store (the store's edge facing that server). */
+  storeAt: Pt[];
+}
+
+type Topology = Pick<LabRun, 'keys' | 'servers' | 'shared'>;
+
+function clientList(run: Topology): string[] {
+  const shown = Math.max(1, Math.min(run.keys.length, MAX_CLIENTS));
+  const labels: string[] = [];
+  for (let k = 0; k < shown; k++)
+    labels.push(
+      k === MAX_CLIENTS - 1 && run.keys.length > MAX_CLIENTS
+        ? `+${run.keys.length - MAX_CLIENTS + 1} more`
+        : (run.keys[k] ?? 'client'),
+    );
+  return labels;
+}
+
+/** Wide layout: time flows left to right (clients, balancer, servers column, store). */
+function wideGeometry(run: Topology): Geometry {
+  const n = run.servers.length;
+  const h = Math.max(210, 36 + n * 62);
+  const clientLabels = clientList(run);
+  const clients = clientLabels.map((_, k) => ({
+    x: 44,
+    y: (h * (k + 1)) / (clientLabels.length + 1),
+  }));
+  const lb = { x: 170, y: h / 2 };
+  const slot = (h - 16) / n;
+  const bh = Math.min(54, slot - 8);
+  const sx = 262;
+  const sw = run.shared ? 150 : 318;
+  const servers = run.servers.map((_, i) => {
+    const y = 8 + slot * i + (slot - bh) / 2;
+    return { x: sx, y, w: sw, h: bh, c: { x: sx + 18, y: y + bh / 2 } };
+  });
+  const store = run.shared
+    ? { x: 448, y: h / 2 - 62, w: 146, h: 124, c: { x: 448, y: h / 2 } }
+    : null;
+  return {
+    w: W,
+    h,
+    narrow: false,
+    clients,
+    clientLabels,
+    lb,
+    lbBox: { x: lb.x - 40, y: lb.y - 24, w: 80, h: 48 },
+    servers,
+    store,
+    storeAt: servers.map(() => store?.c ?? { x: 0, y: 0 }),
+  };
+}
+
+/**
+ * Narrow layout: the same path read top to bottom (clients, balancer, a row of servers, the
+ * store across the bottom), in a taller viewBox about as wide as a phone, so scene text is
+ * drawn at roughly its CSS size instead of being scaled down to half.
+ */
+function narrowGeometry(run: Topology): Geometry {
+  const Wn = W_NARROW;
+  const n = run.servers.length;
+  const clientLabels = clientList(run);
+  // Labels sit above the clients: dots leave downwards and never cross them.
+  const clients = clientLabels.map((_, k) => ({
+    x: 16 + ((Wn - 32) * (k + 0.5)) / clientLabels.length,
+    y: 44,
+  }));
+  const lb = { x: Wn / 2, y: 106 };
+  const lbBox = { x: lb.x - 66, y: lb.y - 16, w: 132, h: 32 };
+  const perRow = n <= 4 ? n : Math.ceil(n / Math.ceil(n / 4));
+  const gap = 8;
+  const bw = (Wn - 8 - (perRow - 1) * gap) / perRow;
+  const bh = run.shared ? 48 : 108;
+  const top = 148;
+  const servers = run.servers.map((_, i) => {
+    const col = i % perRow;
+    const row = Math.floor(i / perRow);
+    const x = 4 + col * (bw + gap);
+    const y = top + row * (bh + 12);
+    return { x, y, w: bw, h: bh, c: { x: x + bw - 14, y: y + 14 } };
+  });
+  const rows = Math.ceil(n / perRow);
+  const below = top + rows * (bh + 12) - 12;
+  const store = run.shared
+    ? { x: 4, y: below + 34, w: Wn - 8, h: 120, c: { x: Wn / 2, y: below + 34 } }
+    : null;
+  const h = store ? store.y + store.h + 6 : below + 8;
+  return {
+    w: Wn,
+    h,
+    narrow: true,
+    clients,
+    clientLabels,
+    lb,
+    lbBox,
+    servers,
+    store,
+    storeAt: servers.map((b) => ({ x: b.c.x, y: store?.y ?? 0 })),
+  };
+}
+
+export function geometry(run: Topology, narrow = false): Geometry {
+  return narrow ? narrowGeometry(run) : wideGeometry(run);
+}
