@@ -123,7 +123,7 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
 
   // A Lua scenario in the lab: the wasm engine on the page.
   await visit(
-    `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(luaScenario))}&t=5`,
+    `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(luaScenario))}&t=1.5`,
   );
   await expect(page.getByTestId('allowed-count').first()).toHaveText('4', { timeout: 30_000 });
   await expect(page.getByTestId('denied-count').first()).toHaveText('1');
