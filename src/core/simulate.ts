@@ -2,7 +2,10 @@
 // then the totals. Runs on the lab engine, so the CLI, the lab and the lessons agree.
 import { OUTCOME } from './lab/columns';
 import { runLab } from './lab/run';
+import type { NginxStatus } from './limiters/leakyBucket';
 import { limiterNamesOf, prepareLimiters } from './limiters/registry';
+import { productionReport, type ProductionReport } from './production/report';
+import { statusOf } from './production/types';
 import { parseScenario } from './scenario/validate';
 
 export interface SimDecision {
@@ -11,9 +14,22 @@ export interface SimDecision {
   remaining?: number;
   delaySeconds?: number;
   error?: string;
+  // Present only when the scenario uses the feature (docs/scenario.md, "simulate output"):
+  /** Leaky-bucket dry run: NGINX's $limit_req_status. */
+  status?: NginxStatus;
+  /** Shadow mode: admitted, but a policy in shadow mode would have denied it. */
+  wouldDeny?: boolean;
+  /** Server clocks or store clock steps: the time the limiter read. */
+  now?: number;
+  /** placement sharded: the shard the request charged. */
+  shard?: number;
+  /** placement leased: paid from a lease the server held (no store round trip). */
+  leased?: boolean;
+  /** failover: the store write of this admission was lost when the replica took over. */
+  lostAtPromotion?: true;
 }
 
-export interface SimResult {
+export interface SimResult extends ProductionReport {
   decisions: SimDecision[];
   allowed: number;
   denied: number;
@@ -27,6 +43,8 @@ export function simulate(input: unknown): SimResult {
   const run = runLab(parseScenario(input), { recordOps: false });
   const e = run.events;
   const n = run.requests.n;
+  const pr = run.production;
+  const lost = pr.failover ? new Set(pr.failover.lost) : null;
   const decisions: SimDecision[] = new Array<SimDecision>(n);
   let allowed = 0;
   let denied = 0;
@@ -52,12 +70,19 @@ export function simulate(input: unknown): SimResult {
     } else if (o === OUTCOME.allowed) allowed++;
     else denied++;
     if (err !== undefined && d.error === undefined) d.error = err;
+    const st = pr.status ? statusOf(pr, i) : null;
+    if (st) d.status = st;
+    if (pr.wouldDeny) d.wouldDeny = pr.wouldDeny[i] === 1;
+    if (pr.now && !Number.isNaN(pr.now[i]!)) d.now = pr.now[i]!;
+    if (pr.shard) d.shard = pr.shard[i]!;
+    if (pr.leaseOf) d.leased = pr.leaseOf[i]! >= 0 && Number.isNaN(e.storeArrive[i]!);
+    if (lost?.has(i)) d.lostAtPromotion = true;
     decisions[i] = d;
   }
   const out: SimResult = { decisions, allowed, denied };
   if (unavailable) out.unavailable = unavailable;
   if (bypass) out.bypass = bypass;
-  return out;
+  return Object.assign(out, productionReport(run));
 }
 
 /** simulate() after loading any plug-in limiter the scenario names (e.g. "lua"). */
