@@ -24,8 +24,7 @@ export interface DryRunDecision extends Decision {
 }
 
 /** The NGINX status a decision carries (dry-run leaky bucket only), else undefined. */
-export const nginxStatusOf = (d: Decision): NginxStatus | undefined =>
-  (d as DryRunDecision).status;
+export const nginxStatusOf = (d: Decision): NginxStatus | undefined => (d as DryRunDecision).status;
 
 interface State {
   excess: number;
