@@ -56,10 +56,11 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
   check(s: State, req: LimiterRequest): Decision {
     const d = this.enforcing(s, req);
     if (!this.dryRun) return d;
-    // NGINX with limit_req_dry_run: the request goes on at once whatever the zone says.
+    // NGINX with limit_req_dry_run: the request goes on at once whatever the zone says. NGINX
+    // counts its delay in whole milliseconds: a delay under 1 ms is no delay (PASSED).
     const status: NginxStatus = !d.allowed
       ? 'REJECTED_DRY_RUN'
-      : (d.delaySeconds ?? 0) > 0
+      : leq(0.001, d.delaySeconds ?? 0)
         ? 'DELAYED_DRY_RUN'
         : 'PASSED';
     const out: DryRunDecision = {

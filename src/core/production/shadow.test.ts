@@ -134,6 +134,15 @@ describe('leaky bucket dry run (limit_req_dry_run)', () => {
       { allowed: true, retryAfterSeconds: null, delaySeconds: 0, status: 'REJECTED_DRY_RUN' },
     ]);
   });
+  it('a delay under a millisecond is no delay to NGINX (PASSED)', () => {
+    const r = simulate({
+      algorithm: 'leaky-bucket',
+      params: { ratePerSecond: 2000, burst: 5, dryRun: true },
+      requests: [0, 0, 0].map((at) => ({ at })),
+    });
+    // delays of 0.5 ms and 1 ms
+    expect(r.decisions.map((d) => d.status)).toEqual(['PASSED', 'PASSED', 'DELAYED_DRY_RUN']);
+  });
   it('without dryRun nothing changes: no status field', () => {
     const r = simulate({ ...lb(), requests: [0, 0, 0, 0].map((at) => ({ at })) });
     expect(r.decisions.map((d) => Object.keys(d))).toEqual([
@@ -163,7 +172,11 @@ describe('leaky bucket dry run (limit_req_dry_run)', () => {
           expect(dry.every((d) => d.allowed && d.delaySeconds === 0)).toBe(true);
           expect(dry.map((d) => d.status)).toEqual(
             real.map((d) =>
-              !d.allowed ? 'REJECTED_DRY_RUN' : d.delaySeconds! > 0 ? 'DELAYED_DRY_RUN' : 'PASSED',
+              !d.allowed
+                ? 'REJECTED_DRY_RUN'
+                : d.delaySeconds! >= 0.001 - 1e-12
+                  ? 'DELAYED_DRY_RUN'
+                  : 'PASSED',
             ),
           );
         },
