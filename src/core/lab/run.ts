@@ -64,23 +64,24 @@ export class OpLog {
   inputs: OpInputs | null = null;
   add(time: number, slot: number, kind: number, req: number): number {
     const i = this.n++;
-    if (i >= this.time.length) {
-      this.time = growTo(this.time, i + 1);
-      this.slot = growTo(this.slot, i + 1);
-      this.kind = growTo(this.kind, i + 1);
-      this.req = growTo(this.req, i + 1);
-      const x = this.inputs;
-      if (x) {
-        x.at = growTo(x.at, i + 1);
-        x.key = growTo(x.key, i + 1);
-        x.cost = growTo(x.cost, i + 1);
-      }
-    }
+    if (i >= this.time.length) this.grow(i + 1);
     this.time[i] = time;
     this.slot[i] = slot;
     this.kind[i] = kind;
     this.req[i] = req;
     return i;
+  }
+  private grow(n: number): void {
+    this.time = growTo(this.time, n);
+    this.slot = growTo(this.slot, n);
+    this.kind = growTo(this.kind, n);
+    this.req = growTo(this.req, n);
+    const x = this.inputs;
+    if (x) {
+      x.at = growTo(x.at, n);
+      x.key = growTo(x.key, n);
+      x.cost = growTo(x.cost, n);
+    }
   }
 }
 
@@ -201,6 +202,11 @@ class Engine {
   private readonly shardRng: Rng | null;
   readonly leases: LeaseBook | null;
   private globalId = -1;
+  /** Shards or clocks change what limiters see (fill's slow path). */
+  private readonly transformsInputs: boolean;
+  /** Dry-run status, shadow verdicts or several policies: record() writes production columns. */
+  private readonly recordsVerdicts: boolean;
+  private readonly failoverActive: boolean;
   readonly outages: Window[];
   private cutSnapshots: unknown[] | null = null;
   private cutVersions: Map<string, number>[] | null = null;
@@ -294,6 +300,10 @@ class Engine {
       fo && fo.downSeconds > 0
         ? [...st.outages, { from: fo.at, to: fo.at + fo.downSeconds }]
         : st.outages;
+    this.transformsInputs = this.clocks !== null || this.shardNames !== null;
+    this.recordsVerdicts =
+      this.prod.status !== null || this.prod.wouldDeny !== null || this.prod.denyMask !== null;
+    this.failoverActive = fo !== null;
     if (this.recordOps && (this.clocks || shards || this.leases))
       this.ops.inputs = {
         at: new Float64Array(1024),
@@ -413,10 +423,15 @@ class Engine {
     r.server = this.sc.servers[this.t.server[i]!] ?? '';
     r.cost = this.t.cost[i]!;
     r.duration = this.t.duration[i]!;
+    if (this.transformsInputs) this.transform(r, i, pi, time, slotId);
+    return r;
+  }
+
+  /** Shard keys and clocks: what the limiter sees instead of the request's own key and time. */
+  private transform(r: LimiterRequest, i: number, pi: number, time: number, slotId: number): void {
     if (this.shardNames && this.where === WHERE.store)
       r.key = this.shardNames.name(pi, r.key, this.prod.shard![i]!);
     if (this.clocks) r.at = this.limiterTime(i, pi, time, r.key, slotId);
-    return r;
   }
 
   /**
@@ -563,7 +578,7 @@ class Engine {
       if (d.remaining !== undefined && this.remainingOk[pi] && !(d.remaining >= remaining))
         remaining = d.remaining;
       if (d.delaySeconds !== undefined && !(d.delaySeconds <= delay)) delay = d.delaySeconds;
-      if (this.prod.status) {
+      if (this.recordsVerdicts && this.prod.status) {
         const st = nginxStatusOf(d);
         if (st !== undefined) status = Math.max(status, NGINX_STATUS_CODES.indexOf(st) + 1);
       }
@@ -577,10 +592,12 @@ class Engine {
     ev.retry[i] = allowed ? NaN : impossible ? -1 : retry;
     ev.remaining[i] = remaining;
     ev.delay[i] = allowed ? delay : NaN;
-    const pr = this.prod;
-    if (pr.denyMask) pr.denyMask[i] = mask;
-    if (pr.wouldDeny) pr.wouldDeny[i] = allowed && mask & this.shadowBits ? 1 : 0;
-    if (pr.status) pr.status[i] = status;
+    if (this.recordsVerdicts) {
+      const pr = this.prod;
+      if (pr.denyMask) pr.denyMask[i] = mask;
+      if (pr.wouldDeny) pr.wouldDeny[i] = allowed && mask & this.shadowBits ? 1 : 0;
+      if (pr.status) pr.status[i] = status;
+    }
     return allowed;
   }
 
@@ -688,7 +705,7 @@ class Engine {
       }
       this.where = WHERE.store;
       const ok = this.decideOn(this.storeLims, this.storeIds, i, a);
-      if (ok) this.wrote(i, a, this.t.cost[i]!);
+      if (ok && this.failoverActive) this.wrote(i, a, this.t.cost[i]!);
       this.settle(i, ok, VIA.store, a, a);
       return;
     }
@@ -916,7 +933,7 @@ class Engine {
         ev.storeArrive[i] = time;
         this.where = WHERE.store;
         const ok = this.decideOn(this.storeLims, this.storeIds, i, time);
-        if (ok) this.wrote(i, time, this.t.cost[i]!);
+        if (ok && this.failoverActive) this.wrote(i, time, this.t.cost[i]!);
         if (ev.flags[i]! & FLAG.timedOut) return; // charged, but the server gave up
         const back = time + this.latency(time);
         ev.storeReply[i] = back;
