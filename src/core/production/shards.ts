@@ -79,13 +79,18 @@ export class ShardNames {
   name(pi: number, base: string, shard: number): string {
     const m = this.cache[pi]!;
     let names = m.get(base);
-    if (!names) {
+    if (!names) m.set(base, (names = new Array<string>(this.n)));
+    let name = names[shard];
+    if (name === undefined) {
       const p = this.sc.policies[pi]!;
-      names = [];
-      for (let s = 0; s < this.n; s++)
-        names.push(shardKeyName(p.id, this.sc.multiPolicyGiven, base, s, this.hashTags));
-      m.set(base, names);
+      name = names[shard] = shardKeyName(
+        p.id,
+        this.sc.multiPolicyGiven,
+        base,
+        shard,
+        this.hashTags,
+      );
     }
-    return names[shard]!;
+    return name;
   }
 }
