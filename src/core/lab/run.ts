@@ -207,6 +207,8 @@ class Engine {
   /** Dry-run status, shadow verdicts or several policies: record() writes production columns. */
   private readonly recordsVerdicts: boolean;
   private readonly failoverActive: boolean;
+  /** None of the above: decideOn's small path. */
+  private readonly plain: boolean;
   readonly outages: Window[];
   private cutSnapshots: unknown[] | null = null;
   private cutVersions: Map<string, number>[] | null = null;
@@ -304,6 +306,7 @@ class Engine {
     this.recordsVerdicts =
       this.prod.status !== null || this.prod.wouldDeny !== null || this.prod.denyMask !== null;
     this.failoverActive = fo !== null;
+    this.plain = !this.transformsInputs && !this.recordsVerdicts && this.shadowBits === 0;
     if (this.recordOps && (this.clocks || shards || this.leases))
       this.ops.inputs = {
         at: new Float64Array(1024),
@@ -416,6 +419,16 @@ class Engine {
     return 'global';
   }
 
+  private fillPlain(i: number, pi: number, time: number): LimiterRequest {
+    const r = this.req;
+    r.at = time;
+    r.key = this.keyFor(i, this.sc.policies[pi]!);
+    r.server = this.sc.servers[this.t.server[i]!] ?? '';
+    r.cost = this.t.cost[i]!;
+    r.duration = this.t.duration[i]!;
+    return r;
+  }
+
   private fill(i: number, pi: number, time: number, slotId: number): LimiterRequest {
     const r = this.req;
     r.at = time;
@@ -489,6 +502,14 @@ class Engine {
     pols: readonly number[] = this.allPolicies,
   ): boolean | null {
     const P = lims.length;
+    if (P === 1 && this.plain) {
+      // The common case, kept as small as it was before the production features.
+      const lim = lims[0]!;
+      const req = this.fillPlain(i, pols[0]!, time);
+      const d = this.safe(() => lim.decide(req));
+      if (slotIds) this.log(slotIds[0]!, OP.decide, i, time);
+      return this.recordPlain(i, d, pols[0]!);
+    }
     if (P === 1) {
       const lim = lims[0]!;
       const pi = pols[0]!;
@@ -554,6 +575,23 @@ class Engine {
   }
 
   private readonly allPolicies: number[];
+
+  /** record() for one enforced policy and no production columns (the common case). */
+  private recordPlain(i: number, d: Decision, pi: number): boolean | null {
+    const ev = this.ev;
+    if (d.error !== undefined) {
+      this.errors.set(i, d.error);
+      ev.flags[i]! |= FLAG.limiterError;
+      this.totals.limiterErrors++;
+      return null;
+    }
+    const allowed = d.allowed;
+    const r = d.retryAfterSeconds;
+    ev.retry[i] = allowed || r === null ? NaN : r;
+    ev.remaining[i] = d.remaining !== undefined && this.remainingOk[pi] ? d.remaining : NaN;
+    ev.delay[i] = allowed && d.delaySeconds !== undefined ? d.delaySeconds : NaN;
+    return allowed;
+  }
 
   /** `mask`: bit p set when policy p's own verdict was a denial. */
   private record(i: number, ds: Decision[], pis: number[], mask: number): boolean | null {
@@ -682,9 +720,9 @@ class Engine {
       this.settle(i, ok, VIA.local, a, a);
       return;
     }
+    let kind: number = EV.storeDecide;
     if (this.prod.shard) this.prod.shard[i] = this.pickShard(i);
-    let kind: number = sc.placement === 'shared-nonatomic' ? EV.naRead : EV.storeDecide;
-    if (this.leases) {
+    else if (this.leases) {
       // A live lease on this server pays locally; otherwise one store call takes a lease.
       const id = this.leases.take(this.t.server[i]!, this.leaseKeyId(i), this.t.cost[i]!, a);
       if (id >= 0) {
@@ -724,6 +762,7 @@ class Engine {
       ev.flags[i]! |= FLAG.timedOut;
       this.q.push(a + timeout, EV.fail, i);
     }
+    if (sc.placement === 'shared-nonatomic') kind = EV.naRead;
     this.q.push(atStore, kind, i);
   }
 
