@@ -11,6 +11,8 @@ export interface EngineBenchResult {
   requests: number;
   seconds: number;
   decisionsPerSecond: number;
+  /** The same per second of this process's CPU time (steadier on a machine shared with others). */
+  decisionsPerCpuSecond: number;
   peakHeapMB: number;
   peakRssMB: number;
   arrayBuffersMB: number;
@@ -97,8 +99,11 @@ export function benchAlgorithm(
   let peakRss = base.rss;
   const sc = parseScenario(scenario ?? traceScenario(algorithm, params, extra, n));
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const run = runLab(sc);
+  const cpu = process.cpuUsage(c0);
   const seconds = (performance.now() - t0) / 1000;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const m = process.memoryUsage();
   peakHeap = Math.max(peakHeap, m.heapUsed);
   peakRss = Math.max(peakRss, m.rss);
@@ -108,6 +113,7 @@ export function benchAlgorithm(
     requests,
     seconds: Math.round(seconds * 1000) / 1000,
     decisionsPerSecond: Math.round(requests / seconds),
+    decisionsPerCpuSecond: Math.round(requests / cpuSeconds),
     peakHeapMB: mb(peakHeap),
     peakRssMB: mb(peakRss),
     arrayBuffersMB: mb(m.arrayBuffers),
