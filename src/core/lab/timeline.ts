@@ -170,6 +170,11 @@ export class LabTimeline {
     const slot = slots[ops.slot[j]!]!;
     const lim = this.limiters[slot.id]!;
     const i = ops.req[j]!;
+    if (ops.kind[j] === OP.restore) {
+      // A failover promoted the replica: the slot's state is what the replica held.
+      lim.restore(ops.states.get(j));
+      return;
+    }
     const p = policies[slot.policy]!;
     const names = r.names.names;
     const req = this.req;
@@ -183,6 +188,13 @@ export class LabTimeline {
     req.server = servers[r.server[i]!] ?? '';
     req.cost = r.cost[i]!;
     req.duration = r.duration[i]!;
+    const x = ops.inputs;
+    if (x) {
+      // What the limiter saw when it was not the request's own (a clock, a shard, a lease).
+      req.at = x.at[j]!;
+      req.key = names[x.key[j]!]!;
+      req.cost = x.cost[j]!;
+    }
     try {
       switch (ops.kind[j]) {
         case OP.decide:
@@ -210,12 +222,15 @@ export class LabTimeline {
   statesAt(t: number): StateViews {
     this.replayTo(t);
     const { slots, policies, servers } = this.run;
+    const clocks = this.run.production.clocks;
     const views = (k: number): PolicyViews => {
       const s = slots[k]!;
       const lim = this.limiters[k]!;
       const vs: LimiterView[] = [];
+      // With skewed or stepped clocks a limiter is drawn at the time its own clock reads.
+      const now = clocks ? clocks.slotTime(s.role === 'store' ? -1 : s.server, t) : t;
       for (const key of lim.keys()) {
-        const v = lim.view(key, t);
+        const v = lim.view(key, now);
         if (v) vs.push(v);
       }
       return { policy: policies[s.policy]!.id, algorithm: s.spec.algorithm, views: vs };

@@ -1,5 +1,8 @@
-// leaky-bucket {ratePerSecond r, burst B, nodelay?, delay?}: NGINX limit_req in exact
+// leaky-bucket {ratePerSecond r, burst B, nodelay?, delay?, dryRun?}: NGINX limit_req in exact
 // arithmetic, docs/spec/leaky-bucket.md. Cost is always 1 (validated before the run).
+// dryRun is `limit_req_dry_run on`: the zone is charged exactly as when enforcing (a request
+// NGINX would reject changes nothing, one it would delay is accounted), but every request
+// runs at once, and the decision carries NGINX's $limit_req_status.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
 import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';
@@ -18,6 +21,24 @@ export interface LeakyBucketView {
   burst: number;
 }
 
+/** NGINX's $limit_req_status values (ngx_http_limit_req_module.c). */
+export const NGINX_STATUSES = [
+  'PASSED',
+  'DELAYED',
+  'REJECTED',
+  'DELAYED_DRY_RUN',
+  'REJECTED_DRY_RUN',
+] as const;
+export type NginxStatus = (typeof NGINX_STATUSES)[number];
+
+/** A leaky-bucket decision in a dry run carries the status NGINX would log. */
+export interface DryRunDecision extends Decision {
+  status?: NginxStatus;
+}
+
+/** The NGINX status a decision carries (dry-run leaky bucket only), else undefined. */
+export const nginxStatusOf = (d: Decision): NginxStatus | undefined => (d as DryRunDecision).status;
+
 interface State {
   excess: number;
   /** Time of the last admitted request; NaN before the first. */
@@ -31,6 +52,7 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
     readonly burst: number,
     readonly nodelay = false,
     readonly delay = 0,
+    readonly dryRun = false,
   ) {}
 
   fresh(): State {
@@ -45,6 +67,26 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
   }
 
   check(s: State, req: LimiterRequest): Decision {
+    const d = this.enforcing(s, req);
+    if (!this.dryRun) return d;
+    // NGINX with limit_req_dry_run: the request goes on at once whatever the zone says. NGINX
+    // counts its delay in whole milliseconds: a delay under 1 ms is no delay (PASSED).
+    const status: NginxStatus = !d.allowed
+      ? 'REJECTED_DRY_RUN'
+      : leq(0.001, d.delaySeconds ?? 0)
+        ? 'DELAYED_DRY_RUN'
+        : 'PASSED';
+    const out: DryRunDecision = {
+      allowed: true,
+      retryAfterSeconds: null,
+      delaySeconds: 0,
+      status,
+    };
+    return out;
+  }
+
+  /** The decision NGINX makes when it enforces the zone. */
+  private enforcing(s: State, req: LimiterRequest): Decision {
     if (Number.isNaN(s.last)) return { allowed: true, retryAfterSeconds: null, delaySeconds: 0 };
     const { e, elapsed } = this.next(s, req.at);
     if (gt(e, this.burst)) {
@@ -59,7 +101,11 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
   }
 
   commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
-    if (admitted) {
+    // A dry run accounts what NGINX would have let through; a would-be rejection charges
+    // nothing (ngx_http_limit_req_lookup returns NGX_BUSY before it updates the node).
+    if (!admitted) {
+      if (checked.delaySeconds !== undefined) delete checked.delaySeconds;
+    } else if (nginxStatusOf(checked) !== 'REJECTED_DRY_RUN') {
       if (Number.isNaN(s.last)) {
         s.excess = 0;
         s.last = req.at;
@@ -67,8 +113,6 @@ export class LeakyBucket implements KeyedAlgorithm<State> {
         s.excess = this.next(s, req.at).e;
         s.last = Math.max(s.last, req.at);
       }
-    } else if (checked.delaySeconds !== undefined) {
-      delete checked.delaySeconds;
     }
     return checked;
   }
@@ -123,6 +167,12 @@ const PARAMS: ParamDescriptor[] = [
     help: 'requests passed without delay',
     ...BOUNDS.count,
   },
+  {
+    name: 'dryRun',
+    kind: 'boolean',
+    required: false,
+    help: 'shadow mode (limit_req_dry_run): charge as NGINX does, enforce nothing, report the status',
+  },
 ];
 
 /** NGINX's burst B admits B requests beyond the one the rate allows now. */
@@ -152,6 +202,7 @@ export const leakyBucketFactory: Algorithm = {
         num(p, 'burst'),
         bool(p, 'nodelay'),
         num(p, 'delay'),
+        bool(p, 'dryRun'),
       ),
     ),
 };

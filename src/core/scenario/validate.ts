@@ -3,6 +3,9 @@
 // number > 0`. Numbers must be JSON numbers: "5" and true are refused.
 import { BUILTIN_ALGORITHMS, getLimiterFactory, registeredAlgorithms } from '../limiters/registry';
 import type { Params } from '../limiters/types';
+import { BOUNDS } from './bounds';
+import { Ctx, fieldPath, isObj, list, type Obj } from './ctx';
+import { crossCheck, leaseSpec, route, serverList, shardSpec, storeExtras } from './production';
 import type {
   FailureMode,
   LimiterSpec,
@@ -12,7 +15,9 @@ import type {
   Routing,
   Scenario,
   Scope,
+  ServerClock,
   StoreSpec,
+  TimeSource,
   TrafficSpec,
   Window,
 } from './types';
@@ -29,7 +34,14 @@ export class ScenarioError extends Error {
 /** Most generated requests one scenario may ask for (keeps a typo from eating memory). */
 export const MAX_GENERATED = 5_000_000;
 
-const PLACEMENTS: Placement[] = ['shared', 'local', 'shared-nonatomic', 'shared-fallback'];
+const PLACEMENTS: Placement[] = [
+  'shared',
+  'local',
+  'shared-nonatomic',
+  'shared-fallback',
+  'sharded',
+  'leased',
+];
 const ROUTINGS: Routing[] = ['round-robin', 'random', 'sticky'];
 const FAILURE_MODES: FailureMode[] = ['fail-open', 'fail-closed', 'local-fallback'];
 const SCOPES: Scope[] = ['key', 'tenant', 'global'];
@@ -49,88 +61,13 @@ const TOP_FIELDS = [
   'fallback',
   'policies',
   'multiPolicy',
+  'timeSource',
+  'shards',
+  'shardBudget',
+  'shardBy',
+  'lease',
+  'enforce',
 ];
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const list = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join(', ');
-
-class Ctx {
-  errors: string[] = [];
-  err(m: string): void {
-    this.errors.push(m);
-  }
-  unknown(o: Obj, path: string, known: readonly string[]): void {
-    for (const k of Object.keys(o))
-      if (!known.includes(k)) this.err(`${fieldPath(path, k)} is not a known field`);
-  }
-  /** Number rule: gt0 (> 0), ge0 (>= 0). Returns the value or undefined (error recorded). */
-  num(o: Obj, field: string, path: string, rule: 'gt0' | 'ge0', dflt?: number): number | undefined {
-    const v = o[field];
-    const text = rule === 'gt0' ? 'a finite number > 0' : 'a finite number >= 0';
-    if (v === undefined) {
-      if (dflt !== undefined) return dflt;
-      this.err(`${fieldPath(path, field)} is required and must be ${text}`);
-      return undefined;
-    }
-    if (typeof v !== 'number' || !Number.isFinite(v) || (rule === 'gt0' ? v <= 0 : v < 0)) {
-      this.err(`${fieldPath(path, field)} must be ${text}`);
-      return undefined;
-    }
-    return v;
-  }
-  int(
-    o: Obj,
-    field: string,
-    path: string,
-    min: number,
-    max: number,
-    dflt?: number,
-  ): number | undefined {
-    const v = o[field];
-    const text = max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
-    if (v === undefined) {
-      if (dflt !== undefined) return dflt;
-      this.err(`${fieldPath(path, field)} is required and must be ${text}`);
-      return undefined;
-    }
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      this.err(`${fieldPath(path, field)} must be ${text}`);
-      return undefined;
-    }
-    return v;
-  }
-  str(o: Obj, field: string, path: string, dflt: string): string {
-    const v = o[field];
-    if (v === undefined) return dflt;
-    if (typeof v !== 'string') {
-      this.err(`${fieldPath(path, field)} must be a string`);
-      return dflt;
-    }
-    return v;
-  }
-  bool(o: Obj, field: string, path: string, dflt: boolean): boolean {
-    const v = o[field];
-    if (v === undefined) return dflt;
-    if (typeof v !== 'boolean') {
-      this.err(`${fieldPath(path, field)} must be true or false`);
-      return dflt;
-    }
-    return v;
-  }
-  oneOf<T extends string>(o: Obj, field: string, path: string, opts: readonly T[], dflt: T): T {
-    const v = o[field];
-    if (v === undefined) return dflt;
-    if (typeof v !== 'string' || !(opts as readonly string[]).includes(v)) {
-      this.err(`${fieldPath(path, field)} must be one of ${list(opts)}`);
-      return dflt;
-    }
-    return v as T;
-  }
-}
-
-const fieldPath = (path: string, field: string): string =>
-  path === '' ? field : `${path}.${field}`;
 
 function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
   const algPath = fieldPath(path, 'algorithm');
@@ -172,13 +109,16 @@ function windows(
     return [];
   }
   const out: (Window & { latencySeconds: number })[] = [];
-  v.forEach((w: unknown, i) => {
+  if (v.length > BOUNDS.windows) c.err(`${path} may have at most ${BOUNDS.windows} windows`);
+  v.slice(0, BOUNDS.windows).forEach((w: unknown, i) => {
     const p = `${path}[${i}]`;
     if (!isObj(w)) return c.err(`${p} must be an object`);
     c.unknown(w, p, withLatency ? ['from', 'to', 'latencySeconds'] : ['from', 'to']);
-    const from = c.num(w, 'from', p, 'ge0');
-    const to = c.num(w, 'to', p, 'ge0');
-    const lat = withLatency ? c.num(w, 'latencySeconds', p, 'ge0') : 0;
+    const from = c.num(w, 'from', p, 'ge0', undefined, BOUNDS.time);
+    const to = c.num(w, 'to', p, 'ge0', undefined, BOUNDS.time);
+    const lat = withLatency
+      ? c.num(w, 'latencySeconds', p, 'ge0', undefined, BOUNDS.latencySeconds)
+      : 0;
     if (from !== undefined && to !== undefined && to <= from)
       c.err(`${p}.to must be greater than ${p}.from`);
     if (from !== undefined && to !== undefined && lat !== undefined)
@@ -194,16 +134,27 @@ function store(c: Ctx, v: unknown): StoreSpec {
     c.err('store must be an object');
     return s;
   }
-  c.unknown(v, 'store', ['latencySeconds', 'timeoutSeconds', 'outages', 'latencySpikes']);
-  s.latencySeconds = c.num(v, 'latencySeconds', 'store', 'ge0', 0) ?? 0;
+  c.unknown(v, 'store', [
+    'latencySeconds',
+    'timeoutSeconds',
+    'outages',
+    'latencySpikes',
+    'replica',
+    'failover',
+    'clockSteps',
+    'cluster',
+  ]);
+  s.latencySeconds = c.num(v, 'latencySeconds', 'store', 'ge0', 0, BOUNDS.latencySeconds) ?? 0;
   if (v.timeoutSeconds !== undefined && v.timeoutSeconds !== null)
-    s.timeoutSeconds = c.num(v, 'timeoutSeconds', 'store', 'gt0') ?? null;
+    s.timeoutSeconds =
+      c.num(v, 'timeoutSeconds', 'store', 'gt0', undefined, BOUNDS.timeoutSeconds) ?? null;
   s.outages = windows(c, v.outages, 'store.outages', false).map(({ from, to }) => ({ from, to }));
   s.latencySpikes = windows(c, v.latencySpikes, 'store.latencySpikes', true);
+  storeExtras(c, v, s);
   return s;
 }
 
-const GEN_COMMON = ['pattern', 'key', 'tenant', 'cost', 'duration'];
+const GEN_COMMON = ['pattern', 'key', 'tenant', 'cost', 'duration', 'route'];
 const GEN_FIELDS: Record<string, string[]> = {
   steady: ['ratePerSecond', 'from', 'to'],
   burst: ['at', 'count', 'spacingSeconds'],
@@ -225,12 +176,24 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
   }
   const before = c.errors.length;
   c.unknown(g, p, [...GEN_COMMON, ...(GEN_FIELDS[pattern] ?? [])]);
-  const base = {
+  const T = BOUNDS.time;
+  const base: {
+    key: string;
+    tenant: string | undefined;
+    cost: number;
+    duration: number | undefined;
+    route?: string;
+  } = {
     key: c.str(g, 'key', p, 'client'),
     tenant: g.tenant === undefined ? undefined : c.str(g, 'tenant', p, ''),
     cost: c.num(g, 'cost', p, 'gt0', 1) ?? 1,
-    duration: g.duration === undefined ? undefined : c.num(g, 'duration', p, 'gt0'),
+    duration:
+      g.duration === undefined
+        ? undefined
+        : c.num(g, 'duration', p, 'gt0', undefined, BOUNDS.durationSeconds),
   };
+  const rt = route(c, g, p);
+  if (rt !== undefined) base.route = rt;
   const span = (from: number | undefined, to: number | undefined): number => {
     if (from !== undefined && to !== undefined && to <= from)
       c.err(`${p}.to must be greater than ${p}.from`);
@@ -241,28 +204,28 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
   switch (pattern) {
     case 'steady':
     case 'poisson': {
-      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0');
-      const from = c.num(g, 'from', p, 'ge0', 0);
-      const to = c.num(g, 'to', p, 'gt0');
+      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0', undefined, BOUNDS.ratePerSecond);
+      const from = c.num(g, 'from', p, 'ge0', 0, T);
+      const to = c.num(g, 'to', p, 'gt0', undefined, T);
       count = (ratePerSecond ?? 0) * span(from, to);
       if (ratePerSecond !== undefined && from !== undefined && to !== undefined)
         spec = { ...base, pattern, ratePerSecond, from, to };
       break;
     }
     case 'burst': {
-      const at = c.num(g, 'at', p, 'ge0', 0);
+      const at = c.num(g, 'at', p, 'ge0', 0, T);
       const n = c.int(g, 'count', p, 1, Infinity);
-      const spacingSeconds = c.num(g, 'spacingSeconds', p, 'ge0', 0);
+      const spacingSeconds = c.num(g, 'spacingSeconds', p, 'ge0', 0, BOUNDS.spacingSeconds);
       count = n ?? 0;
       if (at !== undefined && n !== undefined && spacingSeconds !== undefined)
         spec = { ...base, pattern, at, count: n, spacingSeconds };
       break;
     }
     case 'boundary-attack': {
-      const windowSeconds = c.num(g, 'windowSeconds', p, 'gt0');
-      const boundary = c.num(g, 'boundary', p, 'gt0', windowSeconds);
+      const windowSeconds = c.num(g, 'windowSeconds', p, 'gt0', undefined, T);
+      const boundary = c.num(g, 'boundary', p, 'gt0', windowSeconds, T);
       const n = c.int(g, 'count', p, 1, Infinity);
-      const spreadSeconds = c.num(g, 'spreadSeconds', p, 'gt0', 1);
+      const spreadSeconds = c.num(g, 'spreadSeconds', p, 'gt0', 1, BOUNDS.spacingSeconds);
       count = 2 * (n ?? 0);
       if (boundary !== undefined && spreadSeconds !== undefined && spreadSeconds > boundary)
         c.err(
@@ -279,11 +242,11 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
     }
     case 'multi-tenant': {
       const tenants = c.int(g, 'tenants', p, 1, 10000);
-      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0');
+      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0', undefined, BOUNDS.ratePerSecond);
       const noisyTenant = c.int(g, 'noisyTenant', p, 0, Math.max(0, (tenants ?? 1) - 1), 0);
-      const noisyFactor = c.num(g, 'noisyFactor', p, 'gt0', 1);
-      const from = c.num(g, 'from', p, 'ge0', 0);
-      const to = c.num(g, 'to', p, 'gt0');
+      const noisyFactor = c.num(g, 'noisyFactor', p, 'gt0', 1, BOUNDS.noisyFactor);
+      const from = c.num(g, 'from', p, 'ge0', 0, T);
+      const to = c.num(g, 'to', p, 'gt0', undefined, T);
       count = (ratePerSecond ?? 0) * ((tenants ?? 1) - 1 + (noisyFactor ?? 1)) * span(from, to);
       if (
         tenants !== undefined &&
@@ -298,7 +261,7 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
     }
     case 'retry-storm': {
       const clients = c.int(g, 'clients', p, 1, 1_000_000);
-      const at = c.num(g, 'at', p, 'ge0', 0);
+      const at = c.num(g, 'at', p, 'ge0', 0, T);
       const jitter = c.bool(g, 'jitter', p, false);
       const maxAttempts = c.int(g, 'maxAttempts', p, 1, 1000, 5);
       count = (clients ?? 0) * (maxAttempts ?? 1);
@@ -311,24 +274,32 @@ function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: n
   return spec ? { spec, count } : null;
 }
 
-function policies(c: Ctx, v: unknown, dfltMode: FailureMode): PolicySpec[] {
+function policies(
+  c: Ctx,
+  v: unknown,
+  dfltMode: FailureMode,
+  dfltEnforce: boolean | undefined,
+): PolicySpec[] {
   if (!Array.isArray(v) || v.length === 0) {
     c.err('policies must be a non-empty array');
     return [];
   }
   const out: PolicySpec[] = [];
   const ids = new Set<string>();
-  v.forEach((pv: unknown, i) => {
+  if (v.length > BOUNDS.policies) c.err(`policies may have at most ${BOUNDS.policies} policies`);
+  v.slice(0, BOUNDS.policies).forEach((pv: unknown, i) => {
     const p = `policies[${i}]`;
     if (!isObj(pv)) return c.err(`${p} must be an object`);
-    c.unknown(pv, p, ['id', 'algorithm', 'params', 'scope', 'failureMode']);
+    c.unknown(pv, p, ['id', 'algorithm', 'params', 'scope', 'failureMode', 'enforce']);
     const id = c.str(pv, 'id', p, `policy-${i}`);
     if (ids.has(id)) c.err(`${p}.id "${id}" is used twice`);
     ids.add(id);
     const scope = c.oneOf(pv, 'scope', p, SCOPES, 'key');
     const failureMode = c.oneOf(pv, 'failureMode', p, FAILURE_MODES, dfltMode);
+    const given = pv.enforce !== undefined || dfltEnforce !== undefined;
+    const enforce = c.bool(pv, 'enforce', p, dfltEnforce ?? true);
     const spec = limiterSpec(c, pv, p);
-    if (spec) out.push({ ...spec, id, scope, failureMode });
+    if (spec) out.push({ ...spec, id, scope, failureMode, ...(given ? { enforce } : {}) });
   });
   return out;
 }
@@ -344,23 +315,27 @@ function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
     const p = `requests[${i}]`;
     if (!isObj(r)) return c.err(`${p} must be an object`);
     const before = c.errors.length;
-    c.unknown(r, p, ['at', 'key', 'server', 'cost', 'duration', 'tenant']);
-    const at = c.num(r, 'at', p, 'ge0');
+    c.unknown(r, p, ['at', 'key', 'server', 'cost', 'duration', 'tenant', 'route']);
+    const at = c.num(r, 'at', p, 'ge0', undefined, BOUNDS.time);
     const key = c.str(r, 'key', p, 'client');
     const server = r.server === undefined ? null : c.str(r, 'server', p, 'A');
     const cost = c.num(r, 'cost', p, 'gt0', 1);
     // duration is ignored (not validated) by algorithms other than concurrency.
     let duration: number | undefined;
-    if (needsDuration && r.duration !== undefined) duration = c.num(r, 'duration', p, 'gt0');
+    if (needsDuration && r.duration !== undefined)
+      duration = c.num(r, 'duration', p, 'gt0', undefined, BOUNDS.durationSeconds);
     else if (typeof r.duration === 'number' && Number.isFinite(r.duration) && r.duration > 0)
       duration = r.duration;
     const tenant = c.str(r, 'tenant', p, key);
+    const rt = route(c, r, p);
     if (c.errors.length !== before || at === undefined || cost === undefined) return;
     for (const a of algorithms) {
       const f = getLimiterFactory(a);
       f?.validateRequest?.({ cost, duration }, p).forEach((e) => c.err(e));
     }
-    out.push({ at, key, server, cost, duration, tenant });
+    const spec: RequestSpec = { at, key, server, cost, duration, tenant };
+    if (rt !== undefined) spec.route = rt;
+    out.push(spec);
   });
   return out;
 }
@@ -382,20 +357,45 @@ export function validateScenario(input: unknown): ValidationResult {
     'all-or-nothing',
   );
   const routing = c.oneOf(input, 'routing', '', ROUTINGS, 'round-robin');
-  const seed = c.int(input, 'seed', '', 0, Infinity, 1) ?? 1;
-  const serverCount = c.int(input, 'servers', '', 1, 8, 2) ?? 2;
+  let seed = c.int(input, 'seed', '', 0, Infinity, 1) ?? 1;
+  if (seed > BOUNDS.seed) {
+    c.err(`seed must be at most ${BOUNDS.seed}`);
+    seed = 1;
+  }
+  let serverCount = 2;
+  let serverNames: string[] | null = null;
+  let serverClocks: ServerClock[] | undefined;
+  if (Array.isArray(input.servers)) {
+    const l = serverList(c, input.servers);
+    serverNames = l.names;
+    if (l.clocks.some((k) => k.offsetSeconds !== 0 || k.driftPpm !== 0)) serverClocks = l.clocks;
+  } else serverCount = c.int(input, 'servers', '', 1, 8, 2) ?? 2;
+  const timeSource =
+    input.timeSource === undefined
+      ? undefined
+      : c.oneOf<TimeSource>(input, 'timeSource', '', ['store', 'app'], 'store');
+  const enforce = input.enforce === undefined ? undefined : c.bool(input, 'enforce', '', true);
 
   let pols: PolicySpec[] = [];
   const multiPolicyGiven = input.policies !== undefined;
   if (multiPolicyGiven) {
-    pols = policies(c, input.policies, failureMode);
+    pols = policies(c, input.policies, failureMode, enforce);
     if (input.algorithm !== undefined || input.params !== undefined) {
       // Allowed by docs/scenario.md ("may be omitted"); when given they must still be valid.
       if (input.algorithm !== undefined) limiterSpec(c, input, '');
     }
   } else {
     const spec = limiterSpec(c, input, '');
-    if (spec) pols = [{ ...spec, id: 'main', scope: 'key', failureMode }];
+    if (spec)
+      pols = [
+        {
+          ...spec,
+          id: 'main',
+          scope: 'key',
+          failureMode,
+          ...(enforce === undefined ? {} : { enforce }),
+        },
+      ];
   }
 
   let fallback: LimiterSpec | null = null;
@@ -439,34 +439,44 @@ export function validateScenario(input: unknown): ValidationResult {
   }
 
   const st = store(c, input.store);
+  const shards = shardSpec(c, input, placement);
+  const lease = leaseSpec(c, input, placement);
+  crossCheck(c, placement, pols, st, shards);
   if (c.errors.length) return { ok: false, errors: c.errors };
 
   // Headless requests without `server` land on "A" (docs/spec/limiters.md); once the scenario
   // names a topology (`servers` or `routing`), the load balancer routes them instead.
   if (input.servers === undefined && input.routing === undefined)
     for (const r of reqs) if (r.server === null) r.server = 'A';
-  const servers: string[] = [];
-  for (let i = 0; i < serverCount; i++) servers.push(SERVER_NAMES[i]!);
+  const servers: string[] = serverNames ?? [];
+  if (!serverNames) for (let i = 0; i < serverCount; i++) servers.push(SERVER_NAMES[i]!);
   for (const r of reqs)
-    if (r.server !== null && !servers.includes(r.server)) servers.push(r.server);
+    if (r.server !== null && !servers.includes(r.server)) {
+      servers.push(r.server);
+      serverClocks?.push({ offsetSeconds: 0, driftPpm: 0 });
+    }
 
-  return {
-    ok: true,
-    scenario: {
-      policies: pols,
-      multiPolicyGiven,
-      multiPolicy,
-      placement,
-      requests: reqs,
-      traffic,
-      seed,
-      servers,
-      routing,
-      store: st,
-      failureMode,
-      fallback,
-    },
+  const scenario: Scenario = {
+    policies: pols,
+    multiPolicyGiven,
+    multiPolicy,
+    placement,
+    requests: reqs,
+    traffic,
+    seed,
+    servers,
+    routing,
+    store: st,
+    failureMode,
+    fallback,
   };
+  // Production fields appear only when given, so an older scenario validates to the same object.
+  if (serverClocks) scenario.serverClocks = serverClocks;
+  if (timeSource) scenario.timeSource = timeSource;
+  if (shards) scenario.shards = shards;
+  if (lease) scenario.lease = lease;
+  if (enforce !== undefined) scenario.enforce = enforce;
+  return { ok: true, scenario };
 }
 
 /** validateScenario that throws a ScenarioError (message: the errors, one a line). */

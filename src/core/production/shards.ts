@@ -1,0 +1,96 @@
+// Sharded keys (placement "sharded", docs/scenario.md): a policy's key is split into n
+// shard keys, each request charging one of them. "split" gives each shard 1/n of the
+// budget (an uneven spread denies early); "copy" gives each the whole budget (the total can
+// reach n times it). Key names are what Redis would hold, so the cluster view can place each
+// on its hash slot and node; with hash tags every shard of a key shares one slot.
+import type { LimiterSpec, PolicySpec, Scenario } from '../scenario/types';
+import { BUDGET_PARAMS } from '../scenario/production';
+import { keySlot, SLOTS } from '../redis/slot';
+
+/** The Redis key of shard s of a policy's key. */
+export function shardKeyName(
+  policy: string,
+  multiPolicy: boolean,
+  base: string,
+  shard: number,
+  hashTags: boolean,
+): string {
+  const prefix = multiPolicy ? `rl:${policy}:` : 'rl:';
+  return hashTags ? `${prefix}{${base}}:${shard}` : `${prefix}${base}:${shard}`;
+}
+
+/** The limiter each shard runs: the policy's own, or with its budget divided by n. */
+export function shardLimiterSpec(p: PolicySpec, n: number, split: boolean): LimiterSpec {
+  if (!split || n === 1) return { algorithm: p.algorithm, params: p.params };
+  const params = { ...p.params };
+  for (const k of BUDGET_PARAMS[p.algorithm] ?? [])
+    if (typeof params[k] === 'number') params[k] = (params[k] as number) / n;
+  return { algorithm: p.algorithm, params };
+}
+
+/**
+ * The first slot of each node when `redis-cli --cluster create` spreads 16384 slots over
+ * `nodes` primaries (redis-cli.c: contiguous ranges, each ending at lround(cursor + per - 1);
+ * for 3 nodes 0-5460, 5461-10922, 10923-16383).
+ */
+export function slotRanges(nodes: number): { first: number; last: number }[] {
+  const per = SLOTS / nodes;
+  const out: { first: number; last: number }[] = [];
+  let first = 0;
+  let cursor = 0;
+  for (let j = 0; j < nodes; j++) {
+    let last = Math.round(cursor + per - 1);
+    if (last > SLOTS || j === nodes - 1) last = SLOTS - 1;
+    if (last < first) last = first;
+    out.push({ first, last });
+    first = last + 1;
+    cursor += per;
+  }
+  return out;
+}
+
+/** Which cluster node (0-based) serves a hash slot. */
+export function nodeOfSlot(slot: number, nodes: number): number {
+  const r = slotRanges(nodes);
+  for (let j = 0; j < r.length; j++) if (slot <= r[j]!.last) return j;
+  return nodes - 1;
+}
+
+export interface ClusterPlacement {
+  slot: number;
+  node: number;
+}
+
+export function placeKey(key: string, nodes: number): ClusterPlacement {
+  const slot = keySlot(key);
+  return { slot, node: nodeOfSlot(slot, nodes) };
+}
+
+/** Names of the shard keys of one base key, cached per policy (no string work per request). */
+export class ShardNames {
+  private readonly cache: Map<string, string[]>[];
+  constructor(
+    private readonly sc: Scenario,
+    private readonly n: number,
+    private readonly hashTags: boolean,
+  ) {
+    this.cache = sc.policies.map(() => new Map());
+  }
+  name(pi: number, base: string, shard: number): string {
+    const m = this.cache[pi]!;
+    let names = m.get(base);
+    if (!names) m.set(base, (names = new Array<string>(this.n)));
+    let name = names[shard];
+    if (name === undefined) {
+      const p = this.sc.policies[pi]!;
+      name = names[shard] = shardKeyName(
+        p.id,
+        this.sc.multiPolicyGiven,
+        base,
+        shard,
+        this.hashTags,
+      );
+    }
+    return name;
+  }
+}
