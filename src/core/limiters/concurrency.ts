@@ -114,6 +114,8 @@ export const concurrencyFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'concurrency',
   reportsRemaining: false,
+  budgetParams: ['maxInFlight'],
+  leasable: false,
   quota: (p) => numOrNaN(p, 'maxInFlight'),
   // In flight at once, not per time window.
   window: () => NaN,

@@ -111,6 +111,8 @@ export const fixedWindowFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'fixed-window',
   reportsRemaining: true,
+  budgetParams: ['limit'],
+  leasable: true,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -97,6 +97,8 @@ export const gcraFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'gcra',
   reportsRemaining: false,
+  budgetParams: ['ratePerSecond', 'burst'],
+  leasable: true,
   quota: (p) => numOrNaN(p, 'burst'),
   window: (p) => numOrNaN(p, 'burst') / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

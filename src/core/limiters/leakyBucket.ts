@@ -184,6 +184,8 @@ export const leakyBucketFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'leaky-bucket',
   reportsRemaining: false,
+  budgetParams: ['ratePerSecond', 'burst'],
+  leasable: false,
   quota: leakyQuota,
   window: (p) => leakyQuota(p) / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

@@ -122,6 +122,8 @@ export function algorithmOf(name: string): Algorithm | undefined {
       params: [],
       viewKind: 'opaque',
       reportsRemaining: true,
+      budgetParams: [],
+      leasable: false,
       quota: () => NaN,
       window: () => NaN,
       usage: () => NO_USAGE,

@@ -141,6 +141,8 @@ export const slidingLogFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'sliding-log',
   reportsRemaining: true,
+  budgetParams: ['limit'],
+  leasable: true,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -153,6 +153,8 @@ export const slidingWindowCounterFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'sliding-window-counter',
   reportsRemaining: false,
+  budgetParams: ['limit'],
+  leasable: true,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -97,6 +97,8 @@ export const tokenBucketFactory: Algorithm = {
   params: PARAMS,
   viewKind: 'token-bucket',
   reportsRemaining: true,
+  budgetParams: ['capacity', 'refillPerSecond'],
+  leasable: true,
   quota: (p) => numOrNaN(p, 'capacity'),
   window: (p) => numOrNaN(p, 'capacity') / numOrNaN(p, 'refillPerSecond'),
   usage: (v) =>

@@ -107,6 +107,13 @@ export interface AlgorithmDescriptor {
   viewKind: string;
   /** Whether decisions carry `remaining` (simulate reports it only then). */
   reportsRemaining: boolean;
+  /**
+   * The params that carry its budget, rates and sizes alike: `shardBudget: "split"` gives each
+   * of n shards 1/n of every one (a split token bucket refills at r/n too). Empty: no split.
+   */
+  budgetParams: readonly string[];
+  /** Whether servers can hold its budget as leased tokens (placement "leased"). */
+  leasable: boolean;
   /** The nominal limit per window (its quota), NaN when it has none. */
   quota(params: Params): number;
   /** The window the quota applies to, in seconds; NaN when it is not a time window. */

@@ -4,7 +4,7 @@
 // reach n times it). Key names are what Redis would hold, so the cluster view can place each
 // on its hash slot and node; with hash tags every shard of a key shares one slot.
 import type { LimiterSpec, PolicySpec, Scenario } from '../scenario/types';
-import { BUDGET_PARAMS } from '../scenario/production';
+import { algorithmOf } from '../limiters/registry';
 import { keySlot, SLOTS } from '../redis/slot';
 
 /** The Redis key of shard s of a policy's key. */
@@ -23,7 +23,7 @@ export function shardKeyName(
 export function shardLimiterSpec(p: PolicySpec, n: number, split: boolean): LimiterSpec {
   if (!split || n === 1) return { algorithm: p.algorithm, params: p.params };
   const params = { ...p.params };
-  for (const k of BUDGET_PARAMS[p.algorithm] ?? [])
+  for (const k of algorithmOf(p.algorithm)?.budgetParams ?? [])
     if (typeof params[k] === 'number') params[k] = (params[k] as number) / n;
   return { algorithm: p.algorithm, params };
 }

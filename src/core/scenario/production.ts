@@ -1,6 +1,7 @@
 // Validation of the production fields of a scenario (issue 15, docs/scenario.md): server
 // clocks, the store's replica, failover, clock steps and cluster, sharding, leases, shadow
 // mode and route classes. Every message names the field; every number has a bound (bounds.ts).
+import { algorithmOf, registeredAlgorithms } from '../limiters/registry';
 import { BOUNDS } from './bounds';
 import { Ctx, isObj, list, type Obj } from './ctx';
 import type {
@@ -17,29 +18,6 @@ import type {
 const NAME = /^[A-Za-z0-9_-]{1,16}$/;
 const ROUTE = /^[A-Za-z0-9_./:-]+$/;
 const SERVER_NAMES = 'ABCDEFGH';
-
-/** Algorithms whose budget can be leased out in tokens (cost-weighted, no script). */
-export const LEASABLE = [
-  'token-bucket',
-  'fixed-window',
-  'sliding-log',
-  'sliding-window-counter',
-  'gcra',
-] as const;
-
-/**
- * Which params carry a policy's budget, so `shardBudget: "split"` can give each of n shards
- * 1/n of it (rates and sizes both: a split token bucket refills at r/n too).
- */
-export const BUDGET_PARAMS: Record<string, readonly string[]> = {
-  'fixed-window': ['limit'],
-  'sliding-log': ['limit'],
-  'sliding-window-counter': ['limit'],
-  'token-bucket': ['capacity', 'refillPerSecond'],
-  gcra: ['ratePerSecond', 'burst'],
-  'leaky-bucket': ['ratePerSecond', 'burst'],
-  concurrency: ['maxInFlight'],
-};
 
 /** `servers` as a list: [{"name": "A", "clockOffsetSeconds": -2, "clockDriftPpm": 50}, ...]. */
 export function serverList(c: Ctx, v: unknown[]): { names: string[]; clocks: ServerClock[] } {
@@ -185,7 +163,7 @@ export function crossCheck(
     c.err(`store.failover.at + store.failover.downSeconds must be at most ${BOUNDS.time}`);
   if (shards?.budget === 'split')
     policies.forEach((p, i) => {
-      if (!BUDGET_PARAMS[p.algorithm])
+      if (!algorithmOf(p.algorithm)?.budgetParams.length)
         c.err(
           `${policies.length > 1 || p.id !== 'main' ? `policies[${i}].` : ''}algorithm "${p.algorithm}" cannot be split over shards (the lab cannot divide a script's budget): use shardBudget "copy"`,
         );
@@ -193,7 +171,9 @@ export function crossCheck(
   if (placement === 'leased') {
     if (policies.length > 1) c.err('placement "leased" supports one policy');
     const p = policies[0];
-    if (p && !(LEASABLE as readonly string[]).includes(p.algorithm))
-      c.err(`placement "leased" needs one of ${list(LEASABLE)} (tokens a server can hold)`);
+    if (p && algorithmOf(p.algorithm)?.leasable !== true)
+      c.err(
+        `placement "leased" needs one of ${list(registeredAlgorithms().filter((a) => algorithmOf(a)?.leasable))} (tokens a server can hold)`,
+      );
   }
 }
