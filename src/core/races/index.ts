@@ -7,3 +7,5 @@ export type { PlacementSpec, PolicySpec, PlacementKind } from './placements';
 export { judge, verdictText, serverName } from './invariant';
 export type * from './types';
 export type { ExplorerEngine } from './world';
+export { createSchedulerSession, ScheduleError } from './session';
+export type { SchedulerSession, SessionState, ServerView } from './session';
