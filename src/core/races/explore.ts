@@ -115,6 +115,7 @@ class Search {
   private at(depth: number): void {
     if (this.world.length === depth) return;
     this.replays++;
+    this.world.release();
     const w = new World(this.program);
     for (let k = 0; k < depth; k++) w.apply(this.path[k]!);
     this.world = w;

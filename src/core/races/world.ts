@@ -47,6 +47,28 @@ export class Program {
 
   dispose(): void {
     for (const b of new Set(this.behaviours)) b.dispose();
+    this.spare = null;
+  }
+
+  // Building a Redis model costs more than replaying a short schedule on it, so the explorer
+  // hands an abandoned world's model back here and the next world starts from it, emptied.
+  private spare: RedisModel | null = null;
+
+  /** A store as a fresh model would be: empty, no script cache, the clock at the start. */
+  takeModel(): RedisModel {
+    const m = this.spare;
+    this.spare = null;
+    return m ?? new RedisModel({ scriptEngine: this.engine, startTime: this.opts.startTime });
+  }
+
+  /** Takes back the model of a world that will not be used again, with its connections. */
+  recycle(model: RedisModel, sessions: readonly Session[]): void {
+    // Drop every connection's WATCHes and MULTI queue (UNWATCH would be queued inside MULTI).
+    for (const s of sessions) model.call([s.inMulti ? 'DISCARD' : 'UNWATCH'], s);
+    model.call(['FLUSHALL']);
+    model.scripts.clear();
+    model.setTime(this.opts.startTime);
+    this.spare = model;
   }
 
   get luaStarts(): number {
@@ -93,14 +115,17 @@ export class World {
   /** Filled when recording: every step with its reply and the store after it. */
   readonly steps: Step[] = [];
   crashesUsed = 0;
+  private readonly setup: Session;
 
   constructor(
     readonly program: Program,
     private readonly record = false,
   ) {
     const p = program;
-    this.model = new RedisModel({ scriptEngine: p.engine, startTime: p.opts.startTime });
-    for (const cmd of p.initial) this.model.call(cmd);
+    this.model = p.takeModel();
+    // The setup runs on a connection of its own (it may WATCH or MULTI too).
+    this.setup = this.model.createSession();
+    for (const cmd of p.initial) this.model.call(cmd, this.setup);
     this.sessions = p.requests.map(() => this.model.createSession());
     this.at = p.behaviours.map((b) => b.root);
     this.status = this.at.map((n) => this.statusAt(n));
@@ -174,6 +199,11 @@ export class World {
     const next = this.program.behaviours[i]!.child(node, reply);
     this.at[i] = next;
     this.status[i] = this.statusAt(next);
+  }
+
+  /** Hands the model back to the program for the next world; this world is dead after it. */
+  release(): void {
+    this.program.recycle(this.model, [this.setup, ...this.sessions]);
   }
 
   finished(): boolean {
