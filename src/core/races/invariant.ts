@@ -1,5 +1,5 @@
 // Checking a finished schedule against the invariant, with the reason in words.
-import type { Invariant, RequestEnd, Verdict } from './types';
+import type { Invariant, RequestEnd, Step, Verdict } from './types';
 import type { World } from './world';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -67,4 +67,14 @@ export function verdictText(v: Verdict): string {
   if (v.broken.length === 0) return `${head} The invariant holds in this schedule.`;
   const why = v.broken.map((b) => b.why.charAt(0).toUpperCase() + b.why.slice(1)).join(' ');
   return `${head} Broken: ${why}`;
+}
+
+/** A step as one line of the failure's trace. */
+export function stepLine(s: Step): string {
+  const who = `server ${serverName(s.request)}`;
+  if ('crash' in s) return `${who} crashes (it sends nothing more and never answers)`;
+  const cmd = s.command.map((a, i) =>
+    i === 1 && /^eval$/i.test(s.command[0]!) ? `«script of ${a.split('\n').length} lines»` : a,
+  );
+  return `${who}: ${cmd.join(' ')} → ${JSON.stringify(s.reply)}`;
 }
