@@ -6,7 +6,7 @@ import type { ContentFiles } from './check';
 
 export function loadContentFiles(root: string): ContentFiles {
   const files: ContentFiles = {};
-  for (const dir of ['lessons', 'lessons/practice']) {
+  for (const dir of ['lessons', 'lessons/practice', 'lessons/puzzles']) {
     const abs = join(root, dir);
     if (!existsSync(abs)) continue;
     for (const name of readdirSync(abs)) {
