@@ -9,6 +9,7 @@ const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
 const LessonsPage = lazy(() => import('../content/LessonsPage'));
 const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
+const RacesPage = lazy(() => import('../content/RacesPage'));
 
 interface Section {
   id: string;
@@ -26,6 +27,7 @@ const SECTIONS: Section[] = [
   { id: 'editor', label: 'Editor', render: (r) => <EditorPage route={r} /> },
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
+  { id: 'races', label: 'Races', render: (r) => <RacesPage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
 ];
 
