@@ -159,7 +159,10 @@ function SharedLink({ param }: { param: string }) {
   if (st.kind === 'error')
     return (
       <div className="notice error" role="alert" data-testid="race-link-error">
-        <p>This link cannot be opened: {st.message}.</p>
+        <p>
+          <strong>This link cannot be opened.</strong>{' '}
+          {st.message.charAt(0).toUpperCase() + st.message.slice(1)}.
+        </p>
         <p>
           <a href="#/races">Go to the puzzles</a>
         </p>
@@ -224,7 +227,8 @@ function Sandbox({ initial }: { initial?: ExploreInput }) {
         .split('\n')
         .map(words)
         .filter((c) => c.length > 0),
-      invariant,
+      // No part named: the explorer's default (no more than one at a time admits).
+      ...(Object.keys(invariant).length ? { invariant } : {}),
       crashes,
       maxSchedules: 20000,
     };

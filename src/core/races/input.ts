@@ -83,14 +83,7 @@ function readInvariant(v: unknown, errs: string[]): Invariant {
     if (typeof v[f] === 'boolean') inv[f] = v[f];
     else errs.push(`invariant.${f} must be true or false`);
   }
-  if (
-    errs.length === 0 &&
-    inv.maxAdmitted === undefined &&
-    inv.minAdmitted === undefined &&
-    !inv.allKeysHaveTtl &&
-    !inv.noChargeWhenDenied
-  )
-    errs.push(`invariant must name at least one of ${INVARIANT_FIELDS.join(', ')}`);
+  // An invariant that names nothing ({}) is the default one (explore.ts effectiveInvariant).
   return inv;
 }
 

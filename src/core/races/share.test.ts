@@ -32,7 +32,10 @@ describe('race share links', () => {
       }
     };
     expect(err('x'.repeat(9000))).toMatch(/too long/);
-    expect(err('abc def')).toMatch(/characters a compressed link never has/);
+    expect(err('abc\ndef')).toMatch(/characters a compressed link never has/);
+    expect(decodeRaceShare(encodeRaceShare(input, []).replace(/\+/g, ' ')).input.code).toBe(
+      'return 1',
+    );
     expect(err('AAAA')).toMatch(/damaged/);
     expect(err(compressToEncodedURIComponent('[1,2]'))).toMatch(/does not hold a schedule/);
     expect(err(compressToEncodedURIComponent('{"v":2}'))).toMatch(/another version/);

@@ -4,7 +4,8 @@
 // A schedule is one letter a step: A-D for that server's next round trip, a-d for its crash.
 // Links come from anywhere, so decoding is bounded (length, nesting, steps) and every refusal
 // says what is wrong; the page decodes them in the races worker, never on its main thread.
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+// lz-string is CommonJS: a default import works in Vite, Vitest and plain Node (tsx) alike.
+import lz from 'lz-string';
 import { ExploreInputError } from './errors';
 import { MAX_REQUESTS, parseExploreInput } from './input';
 import type { Action, ExploreInput } from './types';
@@ -48,7 +49,7 @@ export interface RaceShare {
 }
 
 export function encodeRaceShare(input: unknown, schedule: readonly Action[]): string {
-  return compressToEncodedURIComponent(
+  return lz.compressToEncodedURIComponent(
     JSON.stringify({ v: 1, input, schedule: scheduleText(schedule) }),
   );
 }
@@ -63,7 +64,9 @@ function tooDeep(v: unknown, depth: number): boolean {
 }
 
 /** Decodes an `s=` parameter; throws an Error whose message says what is wrong with the link. */
-export function decodeRaceShare(param: string): RaceShare {
+export function decodeRaceShare(given: string): RaceShare {
+  // A query string reads "+" as a space (URLSearchParams); lz-string's alphabet uses "+".
+  const param = given.replace(/ /g, '+');
   if (param.length > MAX_LINK_CHARS)
     throw new Error(
       `the link is too long (${param.length} characters; a schedule link has at most ${MAX_LINK_CHARS})`,
@@ -72,7 +75,7 @@ export function decodeRaceShare(param: string): RaceShare {
     throw new Error('the link is damaged: it has characters a compressed link never has');
   let json: string | null;
   try {
-    json = decompressFromEncodedURIComponent(param);
+    json = lz.decompressFromEncodedURIComponent(param);
   } catch {
     json = null;
   }
