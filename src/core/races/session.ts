@@ -22,6 +22,8 @@ export interface SessionState {
   steps: Step[];
   servers: ServerView[];
   store: KeyState[];
+  /** The store before the first step. */
+  initialStore: KeyState[];
   finished: boolean;
   verdict: Verdict | null;
   /** The verdict in words, once every request has finished. */
@@ -51,6 +53,7 @@ export function createSchedulerSession(
   const program: Program = programOf(input, engine);
   const allowed = resolveAllowed(program, inv);
   let world = new World(program, true);
+  const initialStore = keyStates(world.model);
 
   const view = (): SessionState => {
     const finished = world.finished();
@@ -70,6 +73,7 @@ export function createSchedulerSession(
         end: ends[i] ?? null,
       })),
       store: keyStates(world.model),
+      initialStore,
       finished,
       verdict,
       verdictText: verdict ? verdictText(verdict) : null,

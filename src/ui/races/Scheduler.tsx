@@ -76,8 +76,8 @@ export function Scheduler(props: SchedulerProps) {
     const out = new Set<string>();
     if (!st || st.steps.length === 0) return out;
     const last = st.steps[st.steps.length - 1]!.state;
-    const prev = st.steps.length > 1 ? st.steps[st.steps.length - 2]!.state : null;
-    const before = new Map((prev ?? []).map((k) => [k.key, JSON.stringify(k)]));
+    const prev = st.steps.length > 1 ? st.steps[st.steps.length - 2]!.state : st.initialStore;
+    const before = new Map(prev.map((k) => [k.key, JSON.stringify(k)]));
     for (const k of last) if (before.get(k.key) !== JSON.stringify(k)) out.add(k.key);
     return out;
   }, [st]);
@@ -129,6 +129,8 @@ export function Scheduler(props: SchedulerProps) {
     void navigator.clipboard?.writeText(url).catch(() => undefined);
   };
 
+  const crashNote =
+    input && input.crashes !== false ? ' Servers may crash between two round trips.' : '';
   const left = Math.ceil(n / 2);
   const codeOf = (i: number) => input?.requests[i]?.code ?? input?.code ?? '';
   // A crash button shows only where a crash is possible right now.
@@ -158,18 +160,25 @@ export function Scheduler(props: SchedulerProps) {
       data-busy={disabled ? 'true' : 'false'}
     >
       <div className="race-goal" data-testid="race-goal">
-        <strong>
-          {goal === 'prove' ? 'Try to break it' : goal === 'break' ? 'Goal' : 'Invariant'}:
-        </strong>{' '}
-        {goal === 'break'
-          ? `find an ordering that makes it ${part ? PART_WORDS[part] : 'break the invariant'}.`
-          : goal === 'prove'
-            ? 'no ordering should break the invariant. Look for one, then press Prove it.'
-            : 'schedule the servers and see whether the invariant holds.'}{' '}
-        <span className="muted">
-          Invariant: {invariantWords(inv, st?.allowed ?? null).join('; ')}.
-          {input && input.crashes !== false ? ' Servers may crash between two round trips.' : ''}
-        </span>
+        {goal === 'play' ? (
+          <>
+            <strong>Invariant:</strong> {invariantWords(inv, st?.allowed ?? null).join('; ')}.{' '}
+            <span className="muted">
+              Pick the order of the round trips and see whether it holds.
+              {crashNote}
+            </span>
+          </>
+        ) : (
+          <>
+            <strong>{goal === 'prove' ? 'Try to break it' : 'Goal'}:</strong>{' '}
+            {goal === 'break'
+              ? `find an ordering that makes it ${part ? PART_WORDS[part] : 'break the invariant'}.`
+              : 'no ordering should break the invariant. Look for one, then press Prove it.'}{' '}
+            <span className="muted">
+              Invariant: {invariantWords(inv, st?.allowed ?? null).join('; ')}.{crashNote}
+            </span>
+          </>
+        )}
       </div>
       <div className="race-toolbar" role="toolbar" aria-label="Scheduler">
         <button
