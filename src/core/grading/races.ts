@@ -15,7 +15,7 @@ import { explore } from '../races/explore';
 import { serverName, stepLine } from '../races/invariant';
 import type { Action, ExploreInput, Invariant } from '../races/types';
 import { RedisModel, type Session } from '../redis/model';
-import { toJson, type Reply } from '../redis/reply';
+import type { Reply } from '../redis/reply';
 import { describeOutcome, describeRequest, runCases, type HiddenCase, type Req } from './harness';
 import {
   callArgs,
@@ -217,12 +217,6 @@ function referenceAdmits(p: RaceProblem, c: RaceCase): { most: number; fewest: n
   return { most, fewest };
 }
 
-/** The explorer input and schedule behind a race failure (the scheduler screen replays it). */
-export interface RaceReplay {
-  input: ExploreInput;
-  schedule: Action[];
-}
-
 async function checkRace(
   p: RaceProblem,
   code: string,
@@ -320,6 +314,3 @@ export function raceGrader(p: RaceProblem): Grader {
     },
   };
 }
-
-/** JSON of a reply, for messages. */
-export const replyText = (r: Reply): string => JSON.stringify(toJson(r));

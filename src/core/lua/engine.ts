@@ -291,6 +291,9 @@ export class LuaRuntime implements ScriptEngine {
       finish({ t: 'err', v: compileError(msg) });
     } else {
       // A fresh environment per run: its own KEYS and ARGV, a redis whose calls yield.
+      // arm() first: after a run that was stopped for its budget the hook still fails every
+      // instruction, and building the environment would fail with it.
+      this.arm(L);
       m._lua_rawgeti(L, LUA_REGISTRYINDEX, big(this.appenvRef));
       this.pushStringArray(L, keys);
       this.pushStringArray(L, argv);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLuaEngine, type LuaRuntime } from '../lua/index';
 import { explore } from './explore';
 import { parseExploreInput } from './input';
-import type { ExploreInput, ExploreResult, Step } from './types';
+import type { ExploreInput, ExploreResult } from './types';
 
 let engine: LuaRuntime;
 beforeAll(async () => {
@@ -59,8 +59,6 @@ const input = (over: Partial<ExploreInput>): ExploreInput => ({
 const run = (over: Partial<ExploreInput>, count = false): ExploreResult =>
   explore(input(over), engine, { countWithoutReduction: count });
 
-const admittedIn = (steps: Step[]) => steps;
-
 describe('explore', () => {
   it('GET-then-SET with count 2 and limit 3 over-admits: both requests pass', () => {
     const r = run({});
@@ -69,7 +67,7 @@ describe('explore', () => {
     expect(r.violations).toBeGreaterThan(0);
     expect(r.counterexampleVerdict?.admitted).toBe(2);
     // The counterexample is the classic one: both GETs read 2 before either SET.
-    const cmds = admittedIn(r.counterexample!).map((s) =>
+    const cmds = r.counterexample!.map((s) =>
       'crash' in s ? 'crash' : `${s.request}:${s.command[0]}`,
     );
     expect(cmds.slice(0, 2).sort()).toEqual(['0:GET', '1:GET']);
@@ -191,10 +189,51 @@ ${GET_THEN_SET.replace('return 1', 'redis.call("PING")\nreturn 1')}`;
     expect(switches).toBe(2);
   });
 
-  it('runaway code ends as an error, never a hang', () => {
+  it('runaway code ends as an error, never a hang, and the next request still runs', () => {
     const r = run({ code: 'while true do end' });
     expect(r.complete).toBe(true);
     expect(r.schedules).toBe(1);
+    // One server's code is stopped for its budget; the other's (started after it) is unharmed.
+    const both = run({
+      requests: [
+        { keys: [], args: [], code: 'while true do end' },
+        { keys: ['k'], args: [], code: 'return redis.call("EVAL", "return 1", 0)' },
+      ],
+      invariant: { minAdmitted: 1 },
+    });
+    expect(both.violations).toBe(0);
+  });
+});
+
+describe('app-server code (PLAN I1) sends client commands', () => {
+  it('EVAL, SCRIPT LOAD + EVALSHA and WATCH/MULTI/EXEC each go out as round trips', () => {
+    const code = `local a = redis.call("EVAL", "return redis.call('INCR', KEYS[1])", 1, KEYS[1])
+local sha = redis.call("SCRIPT", "LOAD", "return redis.call('INCR', KEYS[1])")
+local b = redis.call("EVALSHA", sha, 1, KEYS[1])
+redis.call("WATCH", KEYS[1])
+redis.call("MULTI")
+redis.call("INCR", KEYS[1])
+local c = redis.call("EXEC")
+return {1, a, b, c[1]}`;
+    const r = run({
+      code,
+      requests: [{ keys: ['k'], args: [] }],
+      initial: [],
+      invariant: { maxAdmitted: 0 },
+    });
+    expect(r.violations).toBe(1);
+    const cmds = r.counterexample!.map((s) => ('command' in s ? s.command[0] : 'crash'));
+    expect(cmds).toEqual(['EVAL', 'SCRIPT', 'EVALSHA', 'WATCH', 'MULTI', 'INCR', 'EXEC']);
+    expect(r.counterexample!.map((s) => ('reply' in s ? s.reply : null))).toEqual([
+      1,
+      expect.stringMatching(/^[0-9a-f]{40}$/),
+      2,
+      { ok: 'OK' },
+      { ok: 'OK' },
+      { ok: 'QUEUED' },
+      [3],
+    ]);
+    expect(r.counterexampleVerdict?.ends[0]).toEqual({ kind: 'admitted', reply: [1, 1, 2, 3] });
   });
 });
 
