@@ -78,6 +78,16 @@ export function resolveAllowed(program: Program, inv: Invariant): number | null 
   return inv.maxAdmitted === 'serial' ? serialMax(program) : inv.maxAdmitted;
 }
 
+/** Is schedule a before b in the order of (request, crash) at the first step they differ? */
+function earlier(a: readonly Move[], b: readonly Move[]): boolean {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a[i]!.request * 2 + (a[i]!.crash ? 1 : 0);
+    const y = b[i]!.request * 2 + (b[i]!.crash ? 1 : 0);
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
 interface Found {
   moves: Move[];
   switches: number;
@@ -164,11 +174,18 @@ class Search {
     const active = new Set(moves.map((m) => m.request)).size;
     const floor = Math.max(0, active - 1);
     const b = this.best;
-    if (b && (b.switches < floor || (b.switches === floor && b.moves.length <= moves.length)))
+    if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
       return;
     const order = fewestSwitches(moves, this.program.requests.length);
     const sw = switches(order);
-    if (!b || sw < b.switches || (sw === b.switches && order.length < b.moves.length))
+    // Fewest switches, then fewest steps, then the one where lower-numbered servers go first.
+    if (
+      !b ||
+      sw < b.switches ||
+      (sw === b.switches &&
+        (order.length < b.moves.length ||
+          (order.length === b.moves.length && earlier(order, b.moves))))
+    )
       this.best = { moves: order, switches: sw };
   }
 }

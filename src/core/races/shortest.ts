@@ -13,7 +13,10 @@ export function switches(actions: readonly { request: number }[]): number {
   return n;
 }
 
-/** An order of the same moves with the fewest context switches (ties: the given order). */
+/**
+ * An order of the same moves with the fewest context switches; among those, the one that lets
+ * the lowest-numbered request go first at every step.
+ */
 export function fewestSwitches<M extends Move>(moves: readonly M[], requests: number): M[] {
   if (moves.length < 2) return [...moves];
   const lists: number[][] = Array.from({ length: requests }, () => []);
@@ -38,67 +41,51 @@ export function fewestSwitches<M extends Move>(moves: readonly M[], requests: nu
     radix.push(mul);
     mul *= lists[r]!.length + 1;
   }
-  type Cell = { cost: number; prev: number; prevLast: number; move: number };
-  // layer: state key -> per last request (index requests = none yet) the best cell.
-  let layer = new Map<number, (Cell | undefined)[]>();
-  const start = new Array<Cell | undefined>(requests + 1);
-  start[requests] = { cost: 0, prev: -1, prevLast: -1, move: -1 };
-  layer.set(0, start);
-  const history: Map<number, (Cell | undefined)[]>[] = [layer];
-  const counts = new Int32Array(requests);
-  const decode = (key: number) => {
-    for (let r = requests - 1; r >= 0; r--) {
-      counts[r] = Math.floor(key / radix[r]!);
-      key -= counts[r]! * radix[r]!;
-    }
+  const full = mul - 1;
+  const counts = (key: number): number[] => {
+    const c: number[] = [];
+    for (let r = 0; r < requests; r++) c.push(Math.floor(key / radix[r]!) % (lists[r]!.length + 1));
+    return c;
   };
-  for (let step = 0; step < moves.length; step++) {
-    const next = new Map<number, (Cell | undefined)[]>();
-    for (const [key, cells] of layer) {
-      decode(key);
-      for (let r = 0; r < requests; r++) {
-        const c = counts[r]!;
-        if (c >= lists[r]!.length) continue;
-        const k = lists[r]![c]!;
-        const row = need[k]!;
-        let ok = true;
-        for (let q = 0; q < requests && ok; q++) if (counts[q]! < row[q]!) ok = false;
-        if (!ok) continue;
-        const nkey = key + radix[r]!;
-        let dest = next.get(nkey);
-        if (!dest) {
-          dest = new Array<Cell | undefined>(requests + 1);
-          next.set(nkey, dest);
-        }
-        for (let last = 0; last <= requests; last++) {
-          const cell = cells[last];
-          if (!cell) continue;
-          const cost = cell.cost + (last !== requests && last !== r ? 1 : 0);
-          const cur = dest[r];
-          if (!cur || cost < cur.cost) dest[r] = { cost, prev: key, prevLast: last, move: k };
-        }
-      }
+  /** Requests whose next move may run in this state. */
+  const enabled = (c: number[]): number[] => {
+    const out: number[] = [];
+    for (let r = 0; r < requests; r++) {
+      if (c[r]! >= lists[r]!.length) continue;
+      const row = need[lists[r]![c[r]!]!]!;
+      let ok = true;
+      for (let q = 0; q < requests && ok; q++) if (c[q]! < row[q]!) ok = false;
+      if (ok) out.push(r);
     }
-    layer = next;
-    history.push(layer);
+    return out;
+  };
+  // Fewest switches still to come from (state, last request), memoised.
+  const memo = new Map<number, number>();
+  const togo = (key: number, last: number): number => {
+    if (key === full) return 0;
+    const id = key * (requests + 1) + last;
+    const hit = memo.get(id);
+    if (hit !== undefined) return hit;
+    let best = Infinity;
+    for (const r of enabled(counts(key))) {
+      const cost = (last !== requests && last !== r ? 1 : 0) + togo(key + radix[r]!, r);
+      if (cost < best) best = cost;
+    }
+    memo.set(id, best);
+    return best;
+  };
+  const order: M[] = [];
+  let key = 0;
+  let last = requests;
+  while (key !== full) {
+    const target = togo(key, last);
+    const c = counts(key);
+    const r = enabled(c).find(
+      (q) => (last !== requests && last !== q ? 1 : 0) + togo(key + radix[q]!, q) === target,
+    )!;
+    order.push(moves[lists[r]![c[r]!]!]!);
+    key += radix[r]!;
+    last = r;
   }
-  // The one full state; walk back.
-  const full = [...layer.entries()][0];
-  if (!full) return [...moves];
-  let best = -1;
-  for (let r = 0; r < requests; r++) {
-    const c = full[1][r];
-    if (c && (best < 0 || c.cost < full[1][best]!.cost)) best = r;
-  }
-  const order: number[] = [];
-  let key = full[0];
-  let last = best;
-  for (let step = moves.length; step > 0; step--) {
-    const cell = history[step]!.get(key)![last]!;
-    order.push(cell.move);
-    key = cell.prev;
-    last = cell.prevLast;
-  }
-  order.reverse();
-  return order.map((k) => moves[k]!);
+  return order;
 }
