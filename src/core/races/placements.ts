@@ -240,7 +240,10 @@ return {1}
     } else {
       code = `-- all-or-nothing: one atomic script checks every policy, then charges all or none.
 local script = ${longString(allOrNothing(algs))}
-return redis.call("EVAL", script, #KEYS, unpack(KEYS), unpack(ARGV))
+local args = {}
+for _, k in ipairs(KEYS) do args[#args + 1] = k end
+for _, a in ipairs(ARGV) do args[#args + 1] = a end
+return redis.call("EVAL", script, #KEYS, unpack(args))
 `;
     }
   }
