@@ -228,6 +228,11 @@ export function Scheduler(props: SchedulerProps) {
         >
           Share this ordering
         </button>
+        <span className="muted race-keys-help">
+          Keys: 1-{Math.max(1, n)} send
+          {input && input.crashes !== false ? `, Shift+1-${Math.max(1, n)} crash` : ''}, U undo, R
+          restart
+        </span>
         {(view.busy || view.proving) && (
           <span className="muted" role="status">
             {view.proving ? 'Trying every schedule…' : 'Working…'}
