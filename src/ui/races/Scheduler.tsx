@@ -131,6 +131,7 @@ export function Scheduler(props: SchedulerProps) {
 
   const crashNote =
     input && input.crashes !== false ? ' Servers may crash between two round trips.' : '';
+  const keyRange = n > 1 ? `1-${n}` : '1';
   const left = Math.ceil(n / 2);
   const codeOf = (i: number) => input?.requests[i]?.code ?? input?.code ?? '';
   // A crash button shows only where a crash is possible right now.
@@ -229,9 +230,8 @@ export function Scheduler(props: SchedulerProps) {
           Share this ordering
         </button>
         <span className="muted race-keys-help">
-          Keys: 1-{Math.max(1, n)} send
-          {input && input.crashes !== false ? `, Shift+1-${Math.max(1, n)} crash` : ''}, U undo, R
-          restart
+          Keys: {keyRange} send
+          {input && input.crashes !== false ? `, Shift+${keyRange} crash` : ''}, U undo, R restart
         </span>
         {(view.busy || view.proving) && (
           <span className="muted" role="status">
