@@ -11,6 +11,7 @@ const LessonsPage = lazy(() => import('../content/LessonsPage'));
 const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
 const PresentPage = lazy(() => import('../content/present/PresentPage'));
+const RacesPage = lazy(() => import('../content/RacesPage'));
 
 interface Section {
   id: string;
@@ -30,6 +31,7 @@ const SECTIONS: Section[] = [
   { id: 'editor', label: 'Editor', render: (r) => <EditorPage route={r} /> },
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
+  { id: 'races', label: 'Races', render: (r) => <RacesPage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
   { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
 ];

@@ -4,12 +4,14 @@ import { readFileSync } from 'node:fs';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
 import { simulateAsync } from '../core/simulate';
+import { runExploreVerb } from './exploreVerb';
 import { runRedisVerb } from './redisVerb';
 
 const USAGE = `usage: npm run --silent cli -- <verb> <file or ->
 verbs:
   simulate FILE|-   run a scenario (JSON) and print its decisions as JSON
   redis FILE|-      run Redis command cases (JSON Lines) against the lab's Redis model
+  explore FILE|-    try every interleaving of app-server requests (JSON) against an invariant
 `;
 
 export interface CliResult {
@@ -27,7 +29,11 @@ export async function runCli(
   read: (arg: string) => string = readInput,
 ): Promise<CliResult> {
   const [verb, file, ...rest] = argv;
-  if ((verb !== 'simulate' && verb !== 'redis') || file === undefined || rest.length > 0)
+  if (
+    (verb !== 'simulate' && verb !== 'redis' && verb !== 'explore') ||
+    file === undefined ||
+    rest.length > 0
+  )
     return { stdout: '', stderr: USAGE, code: 2 };
   let text: string;
   try {
@@ -39,6 +45,7 @@ export async function runCli(
     const r = await runRedisVerb(text);
     return { stdout: r.stdout, stderr: r.stderr ?? '', code: r.code };
   }
+  if (verb === 'explore') return runExploreVerb(text);
   let input: unknown;
   try {
     input = JSON.parse(text);

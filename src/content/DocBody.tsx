@@ -4,6 +4,7 @@ import { LuaEditorWidget } from '../ui/widgets/LuaEditorWidget';
 import { Markdown } from '../ui/widgets/Markdown';
 import { Question } from '../ui/widgets/Question';
 import { LabWidget } from '../ui/widgets/LabWidget';
+import { RacesWidget } from '../ui/widgets/RacesWidget';
 
 /**
  * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. Lab widgets
@@ -40,6 +41,8 @@ export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly str
             );
           case 'editor':
             return <LuaEditorWidget key={i} spec={b.json as EditorSpec} />;
+          case 'races':
+            return <RacesWidget key={i} spec={b.json} />;
           case 'lab':
             lab++;
             return <LabWidget key={i} spec={b.json as Record<string, unknown>} id={`lab-${lab}`} />;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { StarterSpec } from '../core/content/directives';
 import { problemContext, starterCall, starterOf, unflatten } from '../core/grading/submission';
 import type { FailingCase, GradeResult } from '../core/grading/types';
+import { encodeRaceShare } from '../core/races/share';
 import { encodeShare } from '../core/share';
 import { progressStore } from '../store/progress';
 import { LuaEditor } from '../ui/editor/LuaEditor';
@@ -131,6 +132,17 @@ function FailureView({ f }: { f: FailingCase }) {
             </li>
           ))}
         </ol>
+      )}
+      {f.replay && (
+        <p className="row">
+          <a
+            className="button"
+            href={`#/races?s=${encodeRaceShare(f.replay.input, f.replay.schedule)}`}
+            data-testid="failure-open-races"
+          >
+            Step through this ordering on the scheduler screen
+          </a>
+        </p>
       )}
       {f.scenario && (
         <p className="row">

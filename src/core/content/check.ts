@@ -16,6 +16,8 @@ import {
 import { checkInterviewExtras } from './checkInterview';
 import { checkDecks } from './checkDecks';
 import { parseInterview, type Interview } from './interview';
+import { ExploreInputError } from '../races/errors';
+import { parseRacesSpec } from '../races/puzzle';
 import { ContentError, lineOfKey, parseDoc, type Block, type ParsedDoc } from './parseDoc';
 
 export interface ContentIssue {
@@ -41,6 +43,10 @@ export function isLessonFile(path: string): boolean {
 }
 export function isProblemFile(path: string): boolean {
   return /^lessons\/practice\/[a-z0-9][\w-]*\.md$/.test(path);
+}
+/** Scheduler puzzles: lessons/puzzles/*.md (#/races/<slug>). */
+export function isPuzzleFile(path: string): boolean {
+  return /^lessons\/puzzles\/[a-z0-9][\w-]*\.md$/.test(path);
 }
 export const slugOf = (path: string): string => path.replace(/^.*\//, '').replace(/\.md$/, '');
 
@@ -159,6 +165,25 @@ function checkQuestion(out: Issues, file: string, b: Directive): void {
     );
 }
 
+/** A ```races block: the explorer input and the goal (src/core/races/puzzle.ts). */
+function checkRaces(out: Issues, file: string, b: Directive, puzzle: boolean): void {
+  try {
+    const spec = parseRacesSpec(b.json, puzzle ? 'break' : 'play');
+    if (puzzle && spec.goal === 'play')
+      out.add(file, lineOfKey(b, 'goal'), 'a puzzle needs a goal: "break" or "prove"');
+  } catch (e) {
+    if (!(e instanceof ExploreInputError)) throw e;
+    for (const m of e.errors) {
+      const field = /^(?:races[.:] ?)?([A-Za-z]+)/.exec(m)?.[1];
+      out.add(
+        file,
+        field ? lineOfKey(b, field) : b.line,
+        m.startsWith('races') ? m : `races: ${m}`,
+      );
+    }
+  }
+}
+
 function checkStarter(out: Issues, file: string, b: Directive, kind: string): void {
   if (b.info === 'lua') {
     if (kind !== 'fix' && kind !== 'write')
@@ -241,10 +266,16 @@ function checkLinks(
 interface KnownDocs {
   lessons: Set<string>;
   problems: Set<string>;
+  puzzles: Set<string>;
   files: Set<string>;
 }
 
 function linkProblem(file: string, href: string, known: KnownDocs): string | null {
+  const puzzle = /^#\/races\/([^?#/]+)/.exec(href);
+  if (puzzle)
+    return known.puzzles.has(puzzle[1]!)
+      ? null
+      : `broken link ${href}: there is no puzzle "${puzzle[1]}"`;
   const route = /^#\/(lessons|practice)\/([^?#/]+)/.exec(href);
   if (route) {
     const [, section, slug] = route;
@@ -318,6 +349,9 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
       case 'starter':
         if (problem) checkStarter(out, file, b, kind);
         break;
+      case 'races':
+        checkRaces(out, file, b, false);
+        break;
       default:
         break;
     }
@@ -347,9 +381,37 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
   }
 }
 
+/** A scheduler puzzle: a title, one ```races block with a goal, and hints. */
+function checkPuzzle(out: Issues, doc: ParsedDoc, known: KnownDocs): void {
+  const { file } = doc;
+  if (typeof doc.front.title !== 'string' || !doc.front.title.trim())
+    out.add(file, 1, 'front matter needs a title');
+  if (doc.front.slug !== undefined && doc.front.slug !== slugOf(file))
+    out.add(
+      file,
+      doc.frontLines.slug ?? 1,
+      `front matter slug "${String(doc.front.slug)}" must match the file name "${slugOf(file)}"`,
+    );
+  let races = 0;
+  let hints = 0;
+  for (const b of doc.blocks) {
+    if (b.kind !== 'directive') continue;
+    if (b.name === 'races') {
+      races++;
+      checkRaces(out, file, b, true);
+    } else if (b.name === 'hint') hints++;
+    else if (b.name !== 'recap')
+      out.add(file, b.line, `a ${b.name} block does not belong in a puzzle (races, hint, recap)`);
+  }
+  if (races !== 1) out.add(file, 1, `a puzzle needs exactly one races block (has ${races})`);
+  if (hints < 1) out.add(file, 1, 'a puzzle needs at least one hint block');
+  for (const t of markdownTexts(doc)) checkLinks(out, file, t.line, t.text, known);
+}
+
 export interface ContentIndex {
   lessons?: string[];
   practice?: string[];
+  puzzles?: string[];
   interview?: string;
 }
 
@@ -363,11 +425,21 @@ export function checkContent(files: ContentFiles): ContentIssue[] {
   const paths = Object.keys(files).sort();
   const lessonPaths = paths.filter(isLessonFile);
   const problemPaths = paths.filter(isProblemFile);
+  const puzzlePaths = paths.filter(isPuzzleFile);
   const known: KnownDocs = {
     lessons: new Set(lessonPaths.map(slugOf)),
     problems: new Set(problemPaths.map(slugOf)),
+    puzzles: new Set(puzzlePaths.map(slugOf)),
     files: new Set(paths),
   };
+  for (const p of puzzlePaths) {
+    try {
+      checkPuzzle(out, parseDoc(p, files[p]!), known);
+    } catch (e) {
+      if (e instanceof ContentError) out.add(e.file, e.line, e.reason);
+      else throw e;
+    }
+  }
 
   for (const [list, problem] of [
     [lessonPaths, false],
@@ -401,11 +473,12 @@ export function checkContent(files: ContentFiles): ContentIssue[] {
       return k < 0 ? 1 : k + 1;
     };
     for (const k of Object.keys(index))
-      if (!['lessons', 'practice', 'interview'].includes(k))
+      if (!['lessons', 'practice', 'puzzles', 'interview'].includes(k))
         out.add(indexPath, lineOf(k), `"${k}" is not a known field`);
     for (const [field, dir, set] of [
       ['lessons', 'lessons', known.lessons],
       ['practice', 'lessons/practice', known.problems],
+      ['puzzles', 'lessons/puzzles', known.puzzles],
     ] as const) {
       const names = index[field];
       if (names === undefined) continue;

@@ -12,11 +12,19 @@ export const DIRECTIVES = [
   'solution',
   'starter',
   'answer',
+  'races',
 ] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 /** Directives whose body is JSON by default; the others hold Markdown. */
-const JSON_DIRECTIVES = new Set<DirectiveName>(['lab', 'editor', 'question', 'starter', 'answer']);
+const JSON_DIRECTIVES = new Set<DirectiveName>([
+  'lab',
+  'editor',
+  'question',
+  'starter',
+  'answer',
+  'races',
+]);
 
 /**
  * Fence languages that are ordinary code blocks, never directives. Anything else that is

@@ -185,8 +185,12 @@ return {1, tonumber(ARGV[1]) - n, 0}`;
         .passed,
     ).toBe(true);
     // The Unix-aligned 60-s window lines up with the built-in's (the grader's clock does it).
+    // fix-get-then-set grades app-server code: the template is sent as one atomic EVAL.
+    const asOneEval = (script: string) =>
+      `return redis.call("EVAL", [==[\n${script}\n]==], 1, KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
     expect(
-      (await gradeAs('fix-get-then-set', { code: templateById('fixed-window')!.source })).passed,
+      (await gradeAs('fix-get-then-set', { code: asOneEval(templateById('fixed-window')!.source) }))
+        .passed,
     ).toBe(true);
   });
 

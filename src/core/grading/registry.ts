@@ -11,14 +11,13 @@ import {
 import {
   fixClockBackwards,
   fixCrossslot,
-  fixGetThenSet,
-  fixIncrThenExpire,
   fixSlidingLogBound,
   writeAllOrNothing,
   writeConcurrencyLease,
   writeGcra,
   writeSlidingLogWeighted,
 } from './luaProblems';
+import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
 import {
   predictBoundaryBurst,
   predictLocalVsShared,

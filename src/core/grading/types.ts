@@ -36,6 +36,8 @@ export interface FailingCase {
   firstMismatch?: number;
   /** App-server interleavings: the round trips in the order they happened. */
   trace?: string[];
+  /** A race failure: the explorer input and the schedule, replayable on the scheduler screen. */
+  replay?: { input: unknown; schedule: { request: number; crash?: boolean }[] };
 }
 
 export interface GradeResult {

@@ -49,21 +49,11 @@ for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BIG[i]! });
 const STR_CACHE_SIZE = 512;
 const STR_CACHE_MAX_LEN = 64;
 
-// Commands Redis refuses inside scripts (flag noscript), with their arity (negative: at least).
+// Commands app-server code cannot send through the lab's stepper: they would turn the
+// connection into a push channel. Everything else an app server may send as a client does,
+// EVAL/EVALSHA (an atomic script as one round trip) and WATCH/MULTI/EXEC included; the model
+// answers them on the client's own session. Arity (negative: at least).
 const NOSCRIPT: Record<string, number> = {
-  eval: -3,
-  evalsha: -3,
-  eval_ro: -3,
-  evalsha_ro: -3,
-  fcall: -3,
-  fcall_ro: -3,
-  script: -2,
-  function: -2,
-  multi: 1,
-  exec: 1,
-  discard: 1,
-  watch: -2,
-  unwatch: 1,
   subscribe: -2,
   psubscribe: -2,
   unsubscribe: -1,
@@ -301,6 +291,9 @@ export class LuaRuntime implements ScriptEngine {
       finish({ t: 'err', v: compileError(msg) });
     } else {
       // A fresh environment per run: its own KEYS and ARGV, a redis whose calls yield.
+      // arm() first: after a run that was stopped for its budget the hook still fails every
+      // instruction, and building the environment would fail with it.
+      this.arm(L);
       m._lua_rawgeti(L, LUA_REGISTRYINDEX, big(this.appenvRef));
       this.pushStringArray(L, keys);
       this.pushStringArray(L, argv);
@@ -408,7 +401,7 @@ export class LuaRuntime implements ScriptEngine {
     return r;
   }
 
-  /** App-server code cannot run these through the lab's stepper (nor can a script). */
+  /** App-server code cannot run these through the lab's stepper. */
   private refused(args: string[]): Reply | null {
     const name = args[0]!.toLowerCase();
     const arity = NOSCRIPT[name];
