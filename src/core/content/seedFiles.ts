@@ -26,3 +26,26 @@ export function readSeeds(dir: string): { file: string; text: string }[] {
     .sort()
     .map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') }));
 }
+
+/**
+ * The seed chapter's Redis token-bucket script, cut out of its text (from the `-- KEYS[1]`
+ * comment to the last `return` before the prose resumes), or null when no seed holds one.
+ * Used where the lab measures or compares against the seed's own script without committing it.
+ */
+export function seedTokenBucketScript(dir: string | null): { file: string; source: string } | null {
+  if (!dir) return null;
+  for (const { file, text } of readSeeds(dir)) {
+    const lines = text.replace(/\r\n?/g, '\n').split('\n');
+    const start = lines.findIndex((l) => /^-- KEYS\[1\]/.test(l));
+    if (start < 0) continue;
+    // The script ends where an English sentence starts ("The return values are:").
+    let stop = lines.findIndex((l, k) => k > start && /^[A-Z][a-z]+ [a-z]+/.test(l));
+    if (stop < 0) stop = lines.length;
+    let end = stop - 1;
+    while (end > start && !/^return\b/.test(lines[end]!.trim())) end--;
+    const source = lines.slice(start, end + 1).join('\n') + '\n';
+    if (/redis\.call\(\s*["']TIME["']\s*\)/.test(source) && /HMGET/.test(source))
+      return { file, source };
+  }
+  return null;
+}
