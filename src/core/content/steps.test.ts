@@ -122,3 +122,21 @@ describe('the content check on steps', () => {
     ]);
   });
 });
+
+describe('the lessons', () => {
+  it('narrate at least eight mechanisms with steps the engine agrees with', async () => {
+    const { resolve } = await import('node:path');
+    const { loadContentFiles } = await import('./loadFiles');
+    const { installLuaLimiter } = await import('../lua/luaLimiter');
+    await installLuaLimiter(); // a steps block may narrate a Lua lab
+    const files = loadContentFiles(resolve(__dirname, '../../..'));
+    const withSteps = Object.entries(files).filter(
+      ([f, t]) => /^lessons\/[a-z]/.test(f) && /^```steps\s*$/m.test(t),
+    );
+    expect(withSteps.length).toBeGreaterThanOrEqual(8);
+    const stepIssues = checkContent(files)
+      .filter((i) => /^steps/.test(i.message) || /lab at line/.test(i.message))
+      .map(formatIssue);
+    expect(stepIssues).toEqual([]);
+  });
+});
