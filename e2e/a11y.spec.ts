@@ -34,8 +34,36 @@ const ROUTES = [
   ...(index.practice ?? slugsIn('lessons/practice')).map((s) => `#/practice/${s}`),
 ];
 
-/** Known serious/critical findings outside this branch's files, `route rule-id`, for phase 2. */
-const PENDING = new Set<string>([]);
+/**
+ * Known serious/critical findings outside this branch's files, for issue 13's phase 2: the lab
+ * screen's scene (src/ui/lab, being split in issue 16), which the editor page reuses.
+ */
+const PENDING: { route: string; rule: string; projects: string[]; why: string }[] = [
+  {
+    route: '#/lab',
+    rule: 'label-content-name-mismatch',
+    projects: ['desktop', 'mobile'],
+    why: "the scene's servers and store are role=button groups whose aria-label leaves out their visible text",
+  },
+  {
+    route: '#/editor',
+    rule: 'label-content-name-mismatch',
+    projects: ['desktop', 'mobile'],
+    why: "the editor's scene (same servers and store) and its time bar's Previous event button",
+  },
+  {
+    route: '#/lab',
+    rule: 'label',
+    projects: ['mobile'],
+    why: 'a number input (min -1) of the phone layout has no label',
+  },
+  {
+    route: '#/editor',
+    rule: 'label',
+    projects: ['mobile'],
+    why: 'the same unlabelled number input in the editor on a phone',
+  },
+];
 
 const THEMES = ['light', 'dark'] as const;
 
@@ -56,9 +84,14 @@ async function settle(page: Page, route: string): Promise<void> {
 }
 
 test.describe('accessibility (axe)', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Long lessons hold thousands of nodes; axe takes a while on them when the machine is busy.
+  test.describe.configure({ timeout: 300_000 });
   for (const route of ROUTES) {
-    test(`${route} has no serious or critical violations in either theme`, async ({ page }) => {
+    test(`${route} has no serious or critical violations in either theme`, async ({
+      page,
+    }, testInfo) => {
+      const project = testInfo.project.name;
+      const pending = PENDING.filter((p) => p.route === route && p.projects.includes(project));
       const found: string[] = [];
       const details: string[] = [];
       for (const theme of THEMES) {
@@ -80,11 +113,13 @@ test.describe('accessibility (axe)', () => {
           );
         }
       }
-      const unexpected = [...new Set(found)].filter((f) => !PENDING.has(f));
+      const known = new Set(pending.map((p) => `${p.route} ${p.rule}`));
+      const unexpected = [...new Set(found)].filter((f) => !known.has(f));
       expect(unexpected, details.join('\n')).toEqual([]);
-      for (const p of PENDING)
-        if (p.startsWith(`${route} `))
-          expect(found, `${p} is fixed: remove it from PENDING`).toContain(p);
+      for (const p of pending)
+        expect(found, `${p.route} ${p.rule} is fixed: remove it from PENDING`).toContain(
+          `${p.route} ${p.rule}`,
+        );
     });
   }
 });
@@ -113,6 +148,7 @@ test.describe('form controls (WCAG 1.4.11, 3:1)', () => {
         await page.emulateMedia({ colorScheme: theme });
         await gotoRoute(page, route);
         const controls = page.locator('input[type=checkbox]:visible, input[type=radio]:visible');
+        await controls.first().waitFor({ timeout: 15_000 });
         const n = await controls.count();
         expect(n, `${route} has checkboxes or radios`).toBeGreaterThan(0);
         for (let i = 0; i < Math.min(n, 6); i++) {

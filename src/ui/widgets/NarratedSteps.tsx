@@ -18,6 +18,8 @@ function stateLabels(s: NarratedStep, twoLanes: boolean): string[] {
  * Narrated steps: one caption at a time, walked with Back/Next, the arrow keys, Home and End.
  * Each step names a scene state (time, highlighted request, server or store key) of the lab
  * widget it narrates; `onStep` tells a scene to move there (the live scene plugs in here).
+ * Back and Next at the ends are aria-disabled rather than disabled, so a keyboard user who
+ * reaches the last step keeps focus inside the widget.
  */
 export function NarratedSteps({
   spec,
@@ -101,7 +103,7 @@ export function NarratedSteps({
           type="button"
           className="button"
           onClick={() => go(at - 1)}
-          disabled={at === 0}
+          aria-disabled={at === 0}
           data-testid="step-back"
         >
           ← Back
@@ -125,7 +127,7 @@ export function NarratedSteps({
           type="button"
           className="button primary"
           onClick={() => go(at + 1)}
-          disabled={at === n - 1}
+          aria-disabled={at === n - 1}
           data-testid="step-next"
         >
           Next →
