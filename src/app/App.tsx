@@ -44,7 +44,7 @@ const loading = (
 
 function Brand() {
   return (
-    <a className="brand" href="#/lab" aria-label="Rate Limit Lab, home">
+    <a className="brand" href="#/lab">
       <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="var(--accent)" />
         <path d="M7 22h4V12H7zm7 0h4V8h-4zm7 0h4v-6h-4z" fill="var(--accent-contrast)" />
@@ -52,6 +52,7 @@ function Brand() {
       </svg>
       <span className="brand-name">Rate Limit Lab</span>
       <span className="brand-promise">See why a limit of 3 lets 5 through, then fix it.</span>
+      <span className="visually-hidden"> (home)</span>
     </a>
   );
 }

@@ -1,10 +1,12 @@
 import type { Block } from '../core/content/parseDoc';
 import type { EditorSpec, QuestionSpec } from '../core/content/directives';
+import { parseSteps } from '../core/content/steps';
 import { LuaEditorWidget } from '../ui/widgets/LuaEditorWidget';
 import { Markdown } from '../ui/widgets/Markdown';
 import { Question } from '../ui/widgets/Question';
 import { LabWidget } from '../ui/widgets/LabWidget';
 import { RacesWidget } from '../ui/widgets/RacesWidget';
+import { NarratedSteps } from '../ui/widgets/NarratedSteps';
 
 /**
  * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. Lab widgets
@@ -14,6 +16,9 @@ export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly str
   let q = 0;
   let lab = 0;
   const totalQ = blocks.filter((b) => b.kind === 'directive' && b.name === 'question').length;
+  const labBlocks = blocks.filter(
+    (b): b is Extract<Block, { kind: 'directive' }> => b.kind === 'directive' && b.name === 'lab',
+  );
   return (
     <>
       {blocks.map((b, i) => {
@@ -43,6 +48,25 @@ export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly str
             return <LuaEditorWidget key={i} spec={b.json as EditorSpec} />;
           case 'races':
             return <RacesWidget key={i} spec={b.json} />;
+          case 'steps': {
+            const { spec, errors } = parseSteps(b.json);
+            if (!spec)
+              return (
+                <p key={i} className="notice error" role="alert">
+                  These narrated steps could not be read: {errors[0]?.message}
+                </p>
+              );
+            const n = spec.lab ?? lab;
+            const target = labBlocks[n - 1];
+            return (
+              <NarratedSteps
+                key={i}
+                spec={spec}
+                labId={n > 0 ? `lab-${n}` : undefined}
+                twoLanes={Boolean(target && (target.json as Record<string, unknown>).compare)}
+              />
+            );
+          }
           case 'lab':
             lab++;
             return <LabWidget key={i} spec={b.json as Record<string, unknown>} id={`lab-${lab}`} />;

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 
 export const DIRECTIVES = [
   'lab',
+  'steps',
   'editor',
   'question',
   'recap',
@@ -19,6 +20,7 @@ export type DirectiveName = (typeof DIRECTIVES)[number];
 /** Directives whose body is JSON by default; the others hold Markdown. */
 const JSON_DIRECTIVES = new Set<DirectiveName>([
   'lab',
+  'steps',
   'editor',
   'question',
   'starter',
