@@ -136,7 +136,10 @@ export const predictLocalVsShared = predictGrader({
     const servers = between(rng, 2, 4);
     const limit = between(rng, 1, 3);
     const count = Math.min(12, servers * limit + between(rng, -1, servers + 1));
-    const spacing = pick(rng, [2, 3, 4, 5].filter((s) => s * (count - 1) < 60));
+    const spacing = pick(
+      rng,
+      [2, 3, 4, 5].filter((s) => s * (count - 1) < 60),
+    );
     const route = Array.from({ length: count }, (_, i) => ROUTE[i % servers]).join(', ');
     return { count, spacing, servers, limit, route };
   },
