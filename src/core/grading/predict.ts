@@ -129,7 +129,7 @@ export function maxAdmittedWithin(r: LaneResult, span: number): number {
 const n = (v: Vars, k: string): number => Number(v[k]);
 const ROUTE = 'ABCDEFGH';
 
-export const predictLocalVsShared = predictGrader({
+const predictLocalVsSharedSpec: PredictSpec = {
   id: 'predict-local-vs-shared',
   label: 'requests admitted with a counter in each server',
   draw(rng) {
@@ -152,9 +152,9 @@ export const predictLocalVsShared = predictGrader({
     traffic: [{ pattern: 'burst', at: 0, count: n(v, 'count'), spacingSeconds: n(v, 'spacing') }],
   }),
   hint: 'Write down which server each request reaches, and count per server: each counter only sees its own requests.',
-});
+};
 
-export const predictNginxBurst = predictGrader({
+const predictNginxBurstSpec: PredictSpec = {
   id: 'predict-nginx-burst',
   label: 'requests admitted',
   draw(rng) {
@@ -174,9 +174,9 @@ export const predictNginxBurst = predictGrader({
     ],
   }),
   hint: 'Trace the excess request by request: how much drains between the two bursts?',
-});
+};
 
-export const predictSwcEstimate = predictGrader({
+const predictSwcEstimateSpec: PredictSpec = {
   id: 'predict-swc-estimate',
   label: 'requests of the last burst admitted',
   measure: admittedInLastBurst,
@@ -196,14 +196,14 @@ export const predictSwcEstimate = predictGrader({
     ],
   }),
   hint: 'Weigh the previous window’s count by the part of it that still overlaps the sliding window, then admit while the estimate stays within the limit.',
-});
+};
 
 /**
  * The worst case over traffic, not just the starter's: the instance's attack plus floods and
  * attacks on other boundaries, all run by the engine with the instance's limiter. The number is
  * the most admitted inside any interval of the instance's length.
  */
-export const predictBoundaryBurst = predictGrader({
+const predictBoundaryBurstSpec: PredictSpec = {
   id: 'predict-boundary-burst',
   label: 'requests admitted within one interval, at most',
   draw(rng) {
@@ -253,4 +253,27 @@ export const predictBoundaryBurst = predictGrader({
     ];
   },
   hint: 'Think about both sides of a window boundary: how many can each window admit, and how close together can they be?',
-});
+};
+
+/** Every predict problem's instances, by grader id (the practice page draws from them). */
+export const PREDICT_SPECS: PredictSpec[] = [
+  predictLocalVsSharedSpec,
+  predictBoundaryBurstSpec,
+  predictNginxBurstSpec,
+  predictSwcEstimateSpec,
+];
+
+export const predictLocalVsShared = predictGrader(predictLocalVsSharedSpec);
+export const predictBoundaryBurst = predictGrader(predictBoundaryBurstSpec);
+export const predictNginxBurst = predictGrader(predictNginxBurstSpec);
+export const predictSwcEstimate = predictGrader(predictSwcEstimateSpec);
+
+/** The instance an attempt with `seed` shows and grades; null for problems without instances. */
+export function problemInstance(
+  graderId: string,
+  problem: ProblemContext | undefined,
+  seed: number,
+): Instance | null {
+  const spec = PREDICT_SPECS.find((x) => x.id === graderId);
+  return spec ? instanceOf(spec, problem, seed) : null;
+}

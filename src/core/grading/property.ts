@@ -53,3 +53,36 @@ export function findFailure<T>(
   if (!out.failed || last === null) return null;
   return { failure: last, passedRuns: Math.max(0, failedRuns), shrinks: out.numShrinks };
 }
+
+/**
+ * One generated property: shrunk failure (with seed and counts) or null. `seed` is the
+ * attempt's; `salt` tells the properties of one attempt apart, so each draws its own cases.
+ */
+export function propertyCase<T>(
+  name: string,
+  arb: fc.Arbitrary<T>,
+  check: (x: T) => (FailingCase & { fatal?: boolean }) | null,
+  seed: number,
+  numRuns: number,
+  salt = 0,
+): FailingCase | null {
+  let stop = false;
+  const found = findFailure(
+    arb,
+    (x) => {
+      if (stop) return null;
+      const f = check(x);
+      if (f?.fatal) stop = true; // a runaway script: report the first case, don't shrink
+      return f;
+    },
+    { seed: (seed + salt * 0x9e3779b1) | 0, numRuns },
+  );
+  if (!found) return null;
+  const { fatal: _fatal, ...f } = found.failure as FailingCase & { fatal?: boolean };
+  return {
+    ...f,
+    name,
+    seed,
+    generated: { passedBefore: found.passedRuns, shrinks: found.shrinks },
+  };
+}

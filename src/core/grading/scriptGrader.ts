@@ -2,11 +2,10 @@
 // traffic compared decision for decision with the engine's reference (fast-check, seeded,
 // shrunk), then the same under a clock that steps back or jumps forward, then whatever the
 // problem adds. Structure checks run on the Redis state of every case.
-import type fc from 'fast-check';
 import type { LuaRuntime } from '../lua';
 import { runCases, str, strList, type HiddenCase } from './harness';
 import { luaEngine, type ScriptSpec } from './lua';
-import { findFailure } from './property';
+import { propertyCase } from './property';
 import { Reference } from './reference';
 import { caseView, runCase, type CaseInput, type CaseProblem, type RunRecord } from './scriptCase';
 import { steppedTrafficArb, trafficArb, type GenRequest, type TrafficShape } from './traffic';
@@ -68,37 +67,6 @@ export function scriptOf(sub: Submission, dflt: ScriptSpec): { code: string; spe
   return {
     code: str(sub, 'code'),
     spec: { keys: strList(sub, 'keys') ?? dflt.keys, args: strList(sub, 'args') ?? dflt.args },
-  };
-}
-
-/**
- * One generated property: shrunk failure (with seed and counts) or null. `seed` is the
- * attempt's; `salt` tells the properties of one attempt apart, so each draws its own cases.
- */
-export function propertyCase<T>(
-  name: string,
-  arb: fc.Arbitrary<T>,
-  check: (x: T) => (FailingCase & { fatal?: boolean }) | null,
-  seed: number,
-  numRuns: number,
-  salt = 0,
-): FailingCase | null {
-  let stop = false;
-  const found = findFailure(
-    arb,
-    (x) => {
-      if (stop) return null;
-      const f = check(x);
-      if (f?.fatal) stop = true; // a runaway script: report the first case, don't shrink
-      return f;
-    },
-    { seed: (seed + salt * 0x9e3779b1) | 0, numRuns },
-  );
-  if (!found) return null;
-  const { fatal: _fatal, ...f } = found.failure as FailingCase & { fatal?: boolean };
-  return {
-    ...named(f, name, seed),
-    generated: { passedBefore: found.passedRuns, shrinks: found.shrinks },
   };
 }
 

@@ -9,7 +9,8 @@ import type { HiddenCase } from './harness';
 import type { ScriptSpec } from './lua';
 import type { RefPolicy } from './reference';
 import { runCase, type RunRecord } from './scriptCase';
-import { propertyCase, scriptGrader, type ExampleCase } from './scriptGrader';
+import { propertyCase } from './property';
+import { scriptGrader, type ExampleCase } from './scriptGrader';
 import { trafficArb, us, type GenRequest, type TrafficShape } from './traffic';
 
 type R = Partial<GenRequest> & { at: number };
