@@ -149,7 +149,11 @@ export const http429Response: Grader = {
     };
     const need = ['status', 'retryAfter', 'contentType', 'cacheControl', 'statusWhenStoreDown'];
     const missing = need.filter((f) => str(sub, f) === '');
-    const bodyText = str(sub, 'body');
+    // The body may come as JSON text (the form) or as an object (a .json answer file).
+    const rawBody =
+      sub.body ?? (sub.choices as Record<string, unknown> | undefined)?.body ?? undefined;
+    const bodyText =
+      typeof rawBody === 'object' && rawBody !== null ? JSON.stringify(rawBody) : str(sub, 'body');
     const cases: HiddenCase[] = [
       {
         name: 'every field of the response',
