@@ -135,7 +135,7 @@ const predictLocalVsSharedSpec: PredictSpec = {
   draw(rng) {
     const servers = between(rng, 2, 4);
     const limit = between(rng, 1, 3);
-    const count = Math.min(12, servers * limit + between(rng, -1, servers + 1));
+    const count = Math.max(3, Math.min(12, servers * limit + between(rng, -1, servers + 1)));
     const spacing = pick(
       rng,
       [2, 3, 4, 5].filter((s) => s * (count - 1) < 60),

@@ -111,7 +111,7 @@ describe('write-sliding-log-weighted', () => {
   it('fails mutants: an ignored cost, a retry rounded down, a refusal that logs, no expiry', async () => {
     await fails(
       slug,
-      mutant(slug, 'used = used + units(log[i])', 'used = used + 1'),
+      mutant(slug, 'sum = sum + units(log[i])', 'sum = sum + 1'),
       /cost|admitted|refused/,
     );
     await fails(

@@ -490,7 +490,7 @@ function skewCases(
     keys: ['client'],
     costs: [1],
     servers: ['A', 'B', 'C'],
-    maxRequests: 30,
+    maxRequests: 24,
   };
   const name = 'servers whose clocks disagree (B 30 s slow, C 12 s slow, A steps back)';
   const problem = {
@@ -566,7 +566,7 @@ function skewCases(
             return null;
           },
           seed,
-          20,
+          14,
           2,
         );
         function view(rec: RunRecord, input: { requests: GenRequest[] }) {
