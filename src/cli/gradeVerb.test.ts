@@ -18,8 +18,9 @@ const worked = (slug: string) => {
   const path = `lessons/practice/${slug}.md`;
   return answerSubmission(parseDoc(path, readFileSync(resolve(path), 'utf8')))!;
 };
+/** The verb with the grade on this thread (the worker and its deadline are tested below). */
 const grade = async (...args: string[]) => {
-  const r = await runGradeVerb(args, read);
+  const r = await runGradeVerb(args, read, { inProcess: true });
   return { ...r, json: r.stdout ? (JSON.parse(r.stdout) as Record<string, unknown>) : null };
 };
 
@@ -108,22 +109,30 @@ describe('grade verb', () => {
     expect((noCode.json?.failure as { message: string }).message).toMatch(/no script/);
   });
 
-  it('a runaway script is a failed grade with its message, in Lua or inside a C loop', async () => {
-    const loop = await grade('write-gcra', file('loop.lua', 'while true do end'));
-    expect(loop.json?.passed).toBe(false);
-    expect((loop.json?.failure as { message: string }).message).toMatch(/ran longer than/);
-    const c = file(
-      'cloop.lua',
-      'local s = string.rep("a", 1000000)\nreturn {string.find(s, string.rep("a", 500000) .. "b") and 1 or 0, 0, 0}',
-    );
-    const r = await runGradeVerb(['write-gcra', c], read, { deadlineMs: 0, minCpuMs: 1500 });
-    const out = JSON.parse(r.stdout) as { passed: boolean; failure: { name: string } };
-    expect(r.code).toBe(0);
-    expect(out.passed).toBe(false);
-    expect(out.failure.name).toBe('the time limit');
-  });
+  it(
+    'a runaway script is a failed grade with its message, in Lua or inside a C loop',
+    { timeout: 60_000 },
+    async () => {
+      const worker = async (...args: string[]) => {
+        const r = await runGradeVerb(args, read);
+        return { ...r, json: JSON.parse(r.stdout) as Record<string, unknown> };
+      };
+      const loop = await worker('write-gcra', file('loop.lua', 'while true do end'));
+      expect(loop.json?.passed).toBe(false);
+      expect((loop.json?.failure as { message: string }).message).toMatch(/ran longer than/);
+      const c = file(
+        'cloop.lua',
+        'local s = string.rep("a", 1000000)\nreturn {string.find(s, string.rep("a", 500000) .. "b") and 1 or 0, 0, 0}',
+      );
+      const r = await runGradeVerb(['write-gcra', c], read, { deadlineMs: 0, minCpuMs: 1500 });
+      const out = JSON.parse(r.stdout) as { passed: boolean; failure: { name: string } };
+      expect(r.code).toBe(0);
+      expect(out.passed).toBe(false);
+      expect(out.failure.name).toBe('the time limit');
+    },
+  );
 
-  it('works through npm run --silent cli', () => {
+  it('works through npm run --silent cli', { timeout: 60_000 }, () => {
     const r = spawnSync('npm', ['run', '--silent', 'cli', '--', 'grade', 'write-gcra', gcra], {
       encoding: 'utf8',
     });

@@ -33,7 +33,7 @@ export function FailureView({
   return (
     <div className="failure" data-testid="grade-failure">
       <p>
-        <strong>{f.name}.</strong> {f.message}
+        <strong>{f.name.charAt(0).toUpperCase() + f.name.slice(1)}.</strong> {f.message}
       </p>
       {f.seed !== undefined && (
         <p className="muted small failure-seed" data-testid="failure-seed">
