@@ -572,6 +572,10 @@ export default function PracticePage({ route }: { route: Route }) {
   const slug = route.parts[1];
   const solved = useProgress((s) => s.problemsSolved);
   const loaded = useProgress((s) => s.solutionsLoaded);
+  // Coming back from a problem, the list starts at the top (the review queue is there).
+  useEffect(() => {
+    if (!slug) window.scrollTo(0, 0);
+  }, [slug]);
   if (slug) {
     const p = PROBLEMS.find((x) => x.slug === slug);
     if (!p) {
