@@ -7,12 +7,27 @@ import { Question } from '../ui/widgets/Question';
 import { LabWidget } from '../ui/widgets/LabWidget';
 import { RacesWidget } from '../ui/widgets/RacesWidget';
 import { NarratedSteps } from '../ui/widgets/NarratedSteps';
+import { progressStore } from '../store/progress';
+
+const answered = (id: string, right: boolean, info: { title: string; href: string }) =>
+  progressStore().getState().answered(id, right, info);
 
 /**
  * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. Lab widgets
- * get ids `lab-1`, `lab-2`, ... so links (interview mode) can point at one.
+ * get ids `lab-1`, `lab-2`, ... so links (interview mode) can point at one, and questions
+ * `q-1`, `q-2`, ...; in a lesson (`lesson` given) a missed question joins the review queue.
  */
-export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly string[] }) {
+export function DocBody({
+  blocks,
+  only,
+  lesson,
+  lessonTitle,
+}: {
+  blocks: Block[];
+  only?: readonly string[];
+  lesson?: string;
+  lessonTitle?: string;
+}) {
   let q = 0;
   let lab = 0;
   const totalQ = blocks.filter((b) => b.kind === 'directive' && b.name === 'question').length;
@@ -28,13 +43,27 @@ export function DocBody({ blocks, only }: { blocks: Block[]; only?: readonly str
           case 'question':
             q++;
             return (
-              <div key={i}>
+              <div key={i} id={`q-${q}`}>
                 {q === 1 && (
                   <h2 className="check-heading" id="check-yourself">
                     Check yourself
                   </h2>
                 )}
-                <Question spec={b.json as QuestionSpec} number={q} total={totalQ} />
+                <Question
+                  spec={b.json as QuestionSpec}
+                  number={q}
+                  total={totalQ}
+                  review={
+                    lesson
+                      ? {
+                          id: `question:${lesson}:${q}`,
+                          title: `${lessonTitle ?? lesson}: question ${q}`,
+                          href: `#/lessons/${lesson}?q=${q}`,
+                          onAnswer: answered,
+                        }
+                      : undefined
+                  }
+                />
               </div>
             );
           case 'recap':

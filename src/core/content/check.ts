@@ -22,6 +22,8 @@ import { runLane, type LaneResult } from './lanes';
 import { parseSteps, stepsAgainstLanes, type StepsError } from './steps';
 import { ownWordsIssues, type SeedFingerprint } from './ownWords';
 import SEED_FINGERPRINT from './seedFingerprint.json';
+import { placeholdersIn } from './placeholders';
+import { drawQuestion, seededQuestionProblems, type SeededQuestion } from './questionInstance';
 import { ContentError, lineOfKey, parseDoc, type Block, type ParsedDoc } from './parseDoc';
 
 export interface ContentIssue {
@@ -187,6 +189,30 @@ function checkQuestion(out: Issues, file: string, b: Directive): void {
     out.add(file, b.line, 'question.prompt is required (a string)');
   if (typeof q.explanation !== 'string' || !q.explanation.trim())
     out.add(file, b.line, 'question.explanation is required (a string)');
+  if (q.vars !== undefined || q.scenario !== undefined || q.measure !== undefined) {
+    const problems = seededQuestionProblems(q);
+    for (const m of problems) out.add(file, lineOfKey(b, m.split(/[ .]/)[1] ?? 'vars'), m);
+    if (problems.length) return;
+    const known = new Set(Object.keys(q.vars as Obj));
+    for (const f of ['prompt', 'explanation'] as const)
+      for (const name of placeholdersIn(String(q[f] ?? '')))
+        if (!known.has(name) && !(f === 'explanation' && name === 'answer'))
+          out.add(
+            file,
+            lineOfKey(b, f),
+            `question.${f} uses {{${name}}}, which is not one of its vars`,
+          );
+    try {
+      const first = drawQuestion(q as unknown as SeededQuestion, 0);
+      const r = validateScenario(first.scenario);
+      if (!r.ok)
+        for (const e of r.errors)
+          out.add(file, lineOfKey(b, 'scenario'), `question.scenario: ${e.replace(/^\./, '')}`);
+    } catch (e) {
+      out.add(file, lineOfKey(b, 'scenario'), `question.scenario: ${(e as Error).message}`);
+    }
+    return;
+  }
   const numeric = q.numeric !== undefined;
   if (numeric) {
     if (typeof q.numeric !== 'number' || !Number.isFinite(q.numeric))
@@ -389,6 +415,40 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
       );
     if (typeof doc.front.grader !== 'string' || !doc.front.grader)
       out.add(file, doc.frontLines.grader ?? 1, 'front matter needs grader: <grader id>');
+    const l = doc.front.lessons;
+    if (l !== undefined) {
+      const list = Array.isArray(l) ? l : [l];
+      for (const x of list)
+        if (typeof x !== 'string' || !known.lessons.has(x))
+          out.add(
+            file,
+            doc.frontLines.lessons ?? 1,
+            `front matter lessons: "${String(x)}" is not a lesson (lessons link back to the lessons a problem practises)`,
+          );
+    }
+    const starter = doc.blocks.find(
+      (b): b is Directive => b.kind === 'directive' && b.name === 'starter',
+    );
+    const vars =
+      starter && isObj(starter.json) && isObj(starter.json.vars) ? starter.json.vars : null;
+    const texts = doc.blocks.flatMap((b) =>
+      b.kind === 'markdown'
+        ? [{ line: b.line, text: b.text }]
+        : b.name === 'hint'
+          ? [{ line: b.line + 1, text: b.text }]
+          : [],
+    );
+    // Placeholders belong to problems with instances (predict); elsewhere braces are text,
+    // such as the hash tag {{tenant}} in a key template.
+    if (vars || kind === 'predict')
+      for (const t of texts)
+        for (const name of placeholdersIn(t.text))
+          if (!vars || !(name in vars))
+            out.add(
+              file,
+              t.line,
+              `{{${name}}} has no value: give the starter a "vars" object with "${name}" (the statement's own numbers)`,
+            );
   }
   const count: Record<string, number> = {};
   const labs: Directive[] = [];

@@ -12,6 +12,9 @@ export const QUESTION_FIELDS = [
   'numeric',
   'tolerance',
   'explanation',
+  'vars',
+  'scenario',
+  'measure',
 ] as const;
 /** Starter fields: an explicit `form`, or the short forms `answer`, `params`, `choices` (with an
  * optional `scenario` the problem is about); fix/write: `lua` (or `code`/`template`), `keys`, `args`. */
@@ -22,6 +25,7 @@ export const STARTER_FORM_FIELDS = [
   'params',
   'choices',
   'scenario',
+  'vars',
 ] as const;
 export const STARTER_CODE_FIELDS = [
   'code',
@@ -57,6 +61,14 @@ export interface QuestionSpec {
   /** Numeric questions: how far off an answer may be and still count (default 0). */
   tolerance?: number;
   explanation: string;
+  /**
+   * Fresh numbers per attempt: each var is drawn from its list or range, filled into the
+   * prompt, the explanation (`{{name}}`, and `{{answer}}`) and the scenario, and the answer is
+   * what `measure` counts in the engine's run of the scenario (questionInstance.ts).
+   */
+  vars?: Record<string, (number | string)[] | { min: number; max: number; step?: number }>;
+  scenario?: Record<string, unknown>;
+  measure?: string;
 }
 
 export interface EditorSpec {

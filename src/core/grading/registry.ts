@@ -8,6 +8,13 @@ import {
   retryStormJitter,
   shadowModePolicy,
 } from './configure';
+import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
+import {
+  predictBoundaryBurst,
+  predictLocalVsShared,
+  predictNginxBurst,
+  predictSwcEstimate,
+} from './predict';
 import {
   fixClockBackwards,
   fixCrossslot,
@@ -16,14 +23,7 @@ import {
   writeConcurrencyLease,
   writeGcra,
   writeSlidingLogWeighted,
-} from './luaProblems';
-import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
-import {
-  predictBoundaryBurst,
-  predictLocalVsShared,
-  predictNginxBurst,
-  predictSwcEstimate,
-} from './predict';
+} from './scriptProblems';
 import type { Grader } from './types';
 
 export const GRADERS: Grader[] = [

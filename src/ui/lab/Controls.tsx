@@ -247,6 +247,12 @@ export function Controls() {
                   })
                 }
               >
+                {!(BUILTIN_ALGORITHMS as readonly string[]).includes(algorithm) && (
+                  // A plug-in such as a learner's Lua script (a practice case's replay).
+                  <option value={algorithm}>
+                    {algorithm === 'lua' ? 'lua (the script below)' : algorithm}
+                  </option>
+                )}
                 {BUILTIN_ALGORITHMS.map((a) => (
                   <option key={a} value={a}>
                     {a}
