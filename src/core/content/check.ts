@@ -539,11 +539,10 @@ function checkPuzzle(out: Issues, doc: ParsedDoc, known: KnownDocs): void {
 
 /**
  * The own-words rule in the content check: no run of 8+ words from the seed chapters in any
- * content file (lessons, practice, interview; lessons/SEED-MAP.md excepted). Off until the
- * rewritten practice problems land beside the rewritten lessons; the lead flips it at merge.
- * Until then ownWords.test.ts holds lessons/ (outside practice/) and the templates to it.
+ * content file (lessons, practice, puzzles, decks, interview; lessons/SEED-MAP.md excepted).
+ * ownWords.test.ts holds the README, docs/ and src/ to the same rule.
  */
-export const CHECK_OWN_WORDS = false;
+export const CHECK_OWN_WORDS = true;
 
 export interface CheckOptions {
   /** Apply the own-words rule (default CHECK_OWN_WORDS). */

@@ -1,8 +1,8 @@
 // The own-words check: its normalisation and counting (on a made-up seed), the committed
 // fingerprint against the real seeds when they are on this machine, agreement with the second
-// opinion (shared/tools/copied-runs.py), and the rule itself on the files this repo owns now.
+// opinion (shared/tools/copied-runs.py), and the rule itself on everything this repository holds.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES } from '../playground/templates';
@@ -135,14 +135,30 @@ describe('agreement with the second opinion (copied-runs.py)', () => {
 });
 
 describe('own words in what this repository owns today', () => {
-  it('lessons/ outside practice/ has no run of 8 seed words (interview included)', () => {
+  it('no content file (lessons, practice, puzzles, decks, interview) has a run of 8 seed words', () => {
     const files = loadContentFiles(ROOT);
-    const mine = Object.fromEntries(
-      Object.entries(files).filter(([f]) => !f.startsWith('lessons/practice/')),
-    );
     expect(
-      ownWordsIssues(mine, SEED_FINGERPRINT).map((i) => `${i.file}:${i.line}: ${i.message}`),
+      ownWordsIssues(files, SEED_FINGERPRINT).map((i) => `${i.file}:${i.line}: ${i.message}`),
     ).toEqual([]);
+  });
+  it('the README, the docs and the source (every string a learner may read) are our own', () => {
+    const files: string[] = ['README.md'];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(resolve(ROOT, dir), { withFileTypes: true })) {
+        const rel = `${dir}/${e.name}`;
+        if (e.isDirectory()) walk(rel);
+        else if (/\.(md|ts|tsx|lua|json)$/.test(e.name) && !/seedFingerprint\.json$/.test(e.name))
+          files.push(rel);
+      }
+    };
+    walk('docs');
+    walk('src');
+    const issues = files.flatMap((f) =>
+      findCopiedRuns(readFileSync(resolve(ROOT, f), 'utf8'), SEED_FINGERPRINT).spans.map(
+        (s) => `${f}:${s.line}: ${s.excerpt}`,
+      ),
+    );
+    expect(issues).toEqual([]);
   });
   it('every editor template is the lab’s own code', () => {
     const issues = TEMPLATES.flatMap((t) =>
