@@ -179,11 +179,19 @@ return {1, tonumber(ARGV[1]) - n, 0}`;
     expect(bad.failure?.scenario).toMatchObject({ algorithm: 'lua' });
     const err = await g.grade({ code: 'this is not lua' });
     expect(err.failure?.message).toMatch(/compil|syntax|error/i);
-    // The sliding-log template keeps its sequence in a key it is not given (rl:log:...:seq):
-    // on a cluster that is another slot, so the grader refuses it.
+    // The sliding-log template touches only its KEYS[1] (members carry their own time), so it
+    // is a correct weighted log; one that keeps a sequence in an undeclared key is refused.
+    const slidingLog = templateById('sliding-log')!.source;
     expect(
-      (await gradeAs('write-sliding-log-weighted', { code: templateById('sliding-log')!.source }))
-        .failure?.message,
+      (await gradeAs('write-sliding-log-weighted', { code: slidingLog })).failure?.message ?? '',
+    ).toBe('');
+    const strayKey = slidingLog.replace(
+      'redis.call("ZADD", log, now, member)',
+      'redis.call("ZADD", log, now, member)\n  redis.call("SET", log .. ":seq", n, "EX", 120)',
+    );
+    expect(strayKey).not.toBe(slidingLog);
+    expect(
+      (await gradeAs('write-sliding-log-weighted', { code: strayKey })).failure?.message,
     ).toMatch(/not one of the KEYS/);
     // The Unix-aligned 60-s window lines up with the built-in's (the grader's clock does it).
     // fix-get-then-set grades app-server code: the template is sent as one atomic EVAL.

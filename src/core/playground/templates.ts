@@ -117,8 +117,9 @@ return {1, limit - used, 0}
 `;
 
 const SLIDING_LOG = `-- Sliding log on a sorted set: one member per admitted request, scored by its
--- time. A member reads "<sequence>:<cost>", so weighted requests can be summed,
--- and two admissions in the same microsecond stay two members.
+-- time. A member reads "<time>:<cost>" (with a suffix if that time is taken), so
+-- weighted requests can be summed, two admissions in the same microsecond stay
+-- two members, and the script touches no key but KEYS[1].
 -- KEYS[1] log key   ARGV: limit, window seconds, cost
 local limit, window, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if cost > limit then
@@ -144,11 +145,14 @@ for i = 1, #entries, 2 do
 end
 
 if used + cost <= limit then
-  local seq = redis.call("INCR", log .. ":seq")
-  redis.call("ZADD", log, now, seq .. ":" .. cost)
-  local ttl = math.ceil(window) + 1
-  redis.call("EXPIRE", log, ttl)
-  redis.call("EXPIRE", log .. ":seq", ttl)
+  local member = t[1] .. "." .. t[2] .. ":" .. cost
+  local n = 1
+  while redis.call("ZSCORE", log, member) do
+    n = n + 1
+    member = t[1] .. "." .. t[2] .. "#" .. n .. ":" .. cost
+  end
+  redis.call("ZADD", log, now, member)
+  redis.call("EXPIRE", log, math.ceil(window) + 1)
   return {1, limit - used - cost, 0}
 end
 
