@@ -1,0 +1,233 @@
+// Keys and TTLs (Redis's db.c and expire.c): DEL, EXISTS, TYPE, the EXPIRE family, TTL.
+import { row, ALL_KEYS, KEY1, NO_KEYS, type CommandRow, type Ctx, type KeySpec } from '../command';
+import { globMatch } from '../glob';
+import { INT64_MAX, INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
+import { arr, bulk, err, status, type Reply } from '../reply';
+import { ERRORS, expireTimeError, intReply, MINUS_ONE, MINUS_TWO, ONE, ZERO } from '../shared';
+
+function del(c: Ctx, a: string[]): Reply {
+  let n = 0;
+  for (let i = 1; i < a.length; i++) if (c.db.delIfExists(a[i]!)) n++;
+  return intReply(n);
+}
+
+function exists(c: Ctx, a: string[]): Reply {
+  let n = 0;
+  for (let i = 1; i < a.length; i++) if (c.db.lookup(a[i]!) !== undefined) n++;
+  return intReply(n);
+}
+
+function type(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[1]!);
+  return status(e === undefined ? 'none' : e.type);
+}
+
+/** EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (expireGenericCommand). */
+function expire(c: Ctx, a: string[], relative: boolean, seconds: boolean, name: string): Reply {
+  const basetime = relative ? c.db.nowMs() : 0;
+  let nx = false;
+  let xx = false;
+  let gt = false;
+  let lt = false;
+  for (let j = 3; j < a.length; j++) {
+    const o = a[j]!.toLowerCase();
+    if (o === 'nx') nx = true;
+    else if (o === 'xx') xx = true;
+    else if (o === 'gt') gt = true;
+    else if (o === 'lt') lt = true;
+    else return err(`ERR Unsupported option ${a[j]!}`);
+  }
+  if ((nx && xx) || (nx && gt) || (nx && lt)) {
+    return err('ERR NX and XX, GT or LT options at the same time are not compatible');
+  }
+  if (gt && lt) return err('ERR GT and LT options at the same time are not compatible');
+  // The deadline in ms; plain numbers when no int64 edge can be near (exact below 2^53).
+  let whenN: number;
+  let past: boolean;
+  const small = parseIntNum(a[2]!);
+  if (small !== null && Math.abs(small) <= 1e12 && Math.abs(basetime) <= 1e15) {
+    whenN = (seconds ? small * 1000 : small) + basetime;
+    past = whenN <= c.db.nowMs();
+  } else {
+    const v = parseInt64(a[2]!);
+    if (v === null) return ERRORS.notInt;
+    let when = v;
+    if (seconds) {
+      if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return expireTimeError(name);
+      when *= 1000n;
+    }
+    const base = BigInt(basetime);
+    if (when > INT64_MAX - base) return expireTimeError(name);
+    when += base;
+    whenN = Number(when);
+    past = when <= BigInt(c.db.nowMs());
+  }
+  const key = a[1]!;
+  const e = c.db.lookup(key);
+  if (e === undefined) return ZERO;
+  if (nx || xx || gt || lt) {
+    const cur = e.exp;
+    if (nx && cur !== -1) return ZERO;
+    if (xx && cur === -1) return ZERO;
+    if (gt && (cur === -1 || whenN <= cur)) return ZERO;
+    if (lt && cur !== -1 && whenN >= cur) return ZERO;
+  }
+  if (past) {
+    c.db.del(key);
+    return ONE;
+  }
+  e.exp = whenN;
+  c.db.touch(key);
+  return ONE;
+}
+
+function ttl(c: Ctx, key: string, ms: boolean): Reply {
+  const e = c.db.lookup(key);
+  if (e === undefined) return MINUS_TWO;
+  if (e.exp < 0) return MINUS_ONE;
+  let t = e.exp - c.db.nowMs();
+  if (t < 0) t = 0;
+  return intReply(ms ? t : Math.floor((t + 500) / 1000));
+}
+
+function persist(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[1]!);
+  if (e === undefined || e.exp < 0) return ZERO;
+  e.exp = -1;
+  c.db.touch(a[1]!);
+  return ONE;
+}
+
+function keys(c: Ctx, a: string[]): Reply {
+  const pattern = a[1]!;
+  c.db.purgeExpired();
+  const out: Reply[] = [];
+  for (const k of c.db.db.keys()) if (globMatch(pattern, k)) out.push(bulk(k));
+  return arr(out);
+}
+
+const def = (
+  name: string,
+  arity: number,
+  flags: string,
+  keySpecs: readonly KeySpec[],
+  args: string,
+  summary: string,
+  since: string,
+  impl: (c: Ctx, a: string[]) => Reply,
+): CommandRow => row('generic', name, arity, flags, keySpecs, args, summary, since, impl);
+
+const EXPIRE_OPTS = '[NX | XX | GT | LT]';
+
+export const KEYS_COMMANDS: readonly CommandRow[] = [
+  def(
+    'del',
+    -2,
+    'write',
+    ALL_KEYS,
+    'key [key ...]',
+    'Delete keys; returns how many existed.',
+    '1.0.0',
+    del,
+  ),
+  def(
+    'exists',
+    -2,
+    'readonly fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'How many of the keys exist.',
+    '1.0.0',
+    exists,
+  ),
+  def(
+    'type',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'string, hash, list, set, zset or none (a status reply: {ok=...} in Lua).',
+    '1.0.0',
+    type,
+  ),
+  def(
+    'expire',
+    -3,
+    'write fast',
+    KEY1,
+    `key seconds ${EXPIRE_OPTS}`,
+    'Set a time to live in seconds; 1 if set, 0 if the key is missing or the condition failed.',
+    '1.0.0',
+    (c, a) => expire(c, a, true, true, 'expire'),
+  ),
+  def(
+    'pexpire',
+    -3,
+    'write fast',
+    KEY1,
+    `key milliseconds ${EXPIRE_OPTS}`,
+    'Set a time to live in milliseconds.',
+    '2.6.0',
+    (c, a) => expire(c, a, true, false, 'pexpire'),
+  ),
+  def(
+    'expireat',
+    -3,
+    'write fast',
+    KEY1,
+    `key unix-time-seconds ${EXPIRE_OPTS}`,
+    'Expire at a Unix time (seconds).',
+    '1.2.0',
+    (c, a) => expire(c, a, false, true, 'expireat'),
+  ),
+  def(
+    'pexpireat',
+    -3,
+    'write fast',
+    KEY1,
+    `key unix-time-milliseconds ${EXPIRE_OPTS}`,
+    'Expire at a Unix time (milliseconds).',
+    '2.6.0',
+    (c, a) => expire(c, a, false, false, 'pexpireat'),
+  ),
+  def(
+    'ttl',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'Seconds left to live; -1 without expiry, -2 if missing.',
+    '1.0.0',
+    (c, a) => ttl(c, a[1]!, false),
+  ),
+  def(
+    'pttl',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'Milliseconds left to live; -1 without expiry, -2 if missing.',
+    '2.6.0',
+    (c, a) => ttl(c, a[1]!, true),
+  ),
+  def(
+    'persist',
+    2,
+    'write fast',
+    KEY1,
+    'key',
+    'Remove the expiry; 1 if there was one.',
+    '2.2.0',
+    persist,
+  ),
+  def(
+    'keys',
+    2,
+    'readonly',
+    NO_KEYS,
+    'pattern',
+    'Key names matching a glob pattern (slow on a real server).',
+    '1.0.0',
+    keys,
+  ),
+];
