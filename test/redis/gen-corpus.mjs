@@ -167,6 +167,189 @@ c('incrbyfloat-arity', ['INCRBYFLOAT f', 'INCRBYFLOAT f 1 2']);
 c('incrbyfloat-large-precision', ['INCRBYFLOAT f 12345678.901234567', 'INCRBYFLOAT f 0.000000001']);
 c('incrbyfloat-minus-zero', ['INCRBYFLOAT f -0', 'INCRBYFLOAT f 0.0', 'GET f']);
 
+// Issue 12: the rest of t_string.c.
+c('append-new', ['APPEND k hello', 'GET k', 'STRLEN k']);
+c('append-existing', ['SET k hello', 'APPEND k " world"', 'GET k']);
+c('append-empty', [['APPEND', 'k', ''], 'EXISTS k', 'STRLEN k', ['APPEND', 'k', ''], 'GET k']);
+c('append-keeps-ttl', ['SET k a EX 100', 'APPEND k b', 'TTL k']);
+c('append-to-int', ['SET n 10', 'APPEND n 5', 'INCR n', 'GET n']);
+c('append-wrongtype', ['LPUSH l a', 'APPEND l b']);
+c('append-unicode-bytes', [['APPEND', 'k', 'ключ'], ['APPEND', 'k', '✓'], 'STRLEN k', 'GET k']);
+c('append-arity', ['APPEND k', 'APPEND k a b']);
+c('strlen-basic', ['SET k hello', 'STRLEN k', 'STRLEN missing']);
+c('strlen-int-and-float', [
+  'SET n 12345',
+  'STRLEN n',
+  'INCRBYFLOAT f 1.5',
+  'STRLEN f',
+  'SET m -0',
+  'STRLEN m',
+]);
+c('strlen-unicode', [['SET', 'k', 'héllo ✓'], 'STRLEN k']);
+c('strlen-wrongtype', ['HSET h f v', 'STRLEN h']);
+c('strlen-arity', ['STRLEN', 'STRLEN a b']);
+c('getrange-basic', [
+  'SET k "This is a string"'.replace(/"/g, ''),
+  'GETRANGE k 0 3',
+  'GETRANGE k -3 -1',
+  'GETRANGE k 0 -1',
+  'GETRANGE k 10 100',
+]);
+c('getrange-edges', [
+  'SET k hello',
+  'GETRANGE k 0 0',
+  'GETRANGE k 4 4',
+  'GETRANGE k 5 10',
+  'GETRANGE k 3 1',
+  'GETRANGE k -1 -5',
+  'GETRANGE k -100 -1',
+  'GETRANGE k -100 -100',
+  'GETRANGE k -1 100',
+  'GETRANGE k 1 -1',
+  'GETRANGE k 0 -100',
+]);
+c('getrange-missing-empty', [
+  'GETRANGE nokey 0 -1',
+  ['SET', 'e', ''],
+  'GETRANGE e 0 -1',
+  'GETRANGE e 0 0',
+]);
+c('getrange-not-int', ['SET k hello', 'GETRANGE k a 1', 'GETRANGE k 0 1.5', 'GETRANGE nokey x 1']);
+c('getrange-huge-indexes', [
+  'SET k hello',
+  'GETRANGE k 0 9223372036854775807',
+  'GETRANGE k -9223372036854775808 1',
+  'GETRANGE k 0 9223372036854775808',
+]);
+c('getrange-int-encoded', ['SET n 123456', 'GETRANGE n 1 3', 'INCR n', 'GETRANGE n -2 -1']);
+c('getrange-wrongtype', ['SADD s a', 'GETRANGE s 0 1']);
+c('getrange-arity', ['GETRANGE k 0', 'GETRANGE k 0 1 2']);
+c('substr-is-getrange', [
+  'SET k hello',
+  'SUBSTR k 1 3',
+  'SUBSTR k -2 -1',
+  'SUBSTR nokey 0 1',
+  'SUBSTR k 0',
+]);
+c('setrange-basic', ['SET k "Hello World"'.replace(/"/g, ''), 'SETRANGE k 6 Redis', 'GET k']);
+c('setrange-extends', ['SET k hello', 'SETRANGE k 3 LOWORLD', 'GET k', 'STRLEN k']);
+c('setrange-pads-missing', ['SETRANGE k 5 x', 'STRLEN k', 'GET k', 'GETRANGE k 4 5']);
+c('setrange-pads-existing', ['SET k ab', 'SETRANGE k 4 cd', 'GET k', 'STRLEN k']);
+c('setrange-empty-value', [
+  ['SETRANGE', 'k', '10', ''],
+  'EXISTS k',
+  'SET j abc',
+  ['SETRANGE', 'j', '10', ''],
+  'GET j',
+]);
+c('setrange-zero-offset', ['SETRANGE k 0 abc', 'SETRANGE k 0 X', 'GET k']);
+c('setrange-negative-offset', ['SETRANGE k -1 x', 'EXISTS k']);
+c('setrange-not-int-offset', [
+  'SETRANGE k abc x',
+  'SETRANGE k 1.5 x',
+  'SETRANGE k 9223372036854775808 x',
+]);
+c('setrange-max-size', [
+  'SETRANGE k 536870912 x',
+  'SETRANGE k 536870911 xy',
+  'SETRANGE k 9223372036854775807 x',
+  'EXISTS k',
+  'SET j abc',
+  'SETRANGE j 536870912 x',
+  'GET j',
+]);
+c('setrange-keeps-ttl', ['SET k hello EX 100', 'SETRANGE k 0 J', 'TTL k', 'GET k']);
+c('setrange-on-int', ['SET n 1234', 'SETRANGE n 1 9', 'GET n', 'INCR n']);
+c('setrange-wrongtype', ['LPUSH l a', 'SETRANGE l 0 x', ['SETRANGE', 'l', '0', '']]);
+c('setrange-arity', ['SETRANGE k 0', 'SETRANGE k 0 a b']);
+c('getdel-basic', ['SET k v', 'GETDEL k', 'EXISTS k', 'GETDEL k']);
+c('getdel-wrongtype', ['HSET h f v', 'GETDEL h', 'EXISTS h']);
+c('getdel-arity', ['GETDEL', 'GETDEL a b']);
+c('getex-no-options', ['SET k v EX 100', 'GETEX k', 'TTL k', 'GETEX missing']);
+c('getex-ex', ['SET k v', 'GETEX k EX 100', 'TTL k']);
+c('getex-px', ['SET k v', 'GETEX k PX 100000', 'TTL k']);
+c('getex-exat-future', ['SET k v', 'GETEX k EXAT 32503680000', 'EXPIRETIME k', 'PEXPIRETIME k']);
+c('getex-pxat-future', ['SET k v', 'GETEX k PXAT 32503680000123', 'PEXPIRETIME k', 'EXPIRETIME k']);
+c('getex-exat-past-deletes', ['SET k v', 'GETEX k EXAT 1000', 'EXISTS k']);
+c('getex-pxat-past-deletes', ['SET k v', 'GETEX k PXAT 1', 'GET k']);
+c('getex-persist', ['SET k v EX 100', 'GETEX k PERSIST', 'TTL k', 'GETEX k PERSIST', 'TTL k']);
+c('getex-persist-twice', ['SET k v EX 100', 'GETEX k PERSIST PERSIST', 'TTL k']);
+c('getex-ex-twice-last-wins', ['SET k v', 'GETEX k EX 10 EX 1000', 'TTL k']);
+c('getex-conflicting', [
+  'SET k v',
+  'GETEX k EX 10 PX 100',
+  'GETEX k PERSIST EX 10',
+  'GETEX k EX 10 PERSIST',
+  'GETEX k KEEPTTL',
+  'GETEX k NX',
+  'TTL k',
+]);
+c('getex-bad-values', [
+  'SET k v',
+  'GETEX k EX 0',
+  'GETEX k EX -1',
+  'GETEX k EX abc',
+  'GETEX k PX 0',
+  'GETEX k EXAT 0',
+  'GETEX k EX 9223372036854775807',
+  'GETEX k EX',
+  'TTL k',
+]);
+c('getex-missing-bad-value', ['GETEX nokey EX abc', 'GETEX nokey FOO']);
+c('getex-wrongtype', ['LPUSH l a', 'GETEX l', 'GETEX l EX abc', 'GETEX l PERSIST']);
+c('getex-lowercase', ['SET k v', 'getex k ex 100', 'ttl k', 'getex k persist', 'ttl k']);
+c('getset-basic', ['GETSET k a', 'GETSET k b', 'GET k']);
+c('getset-clears-ttl', ['SET k a EX 100', 'GETSET k b', 'TTL k']);
+c('getset-wrongtype', ['LPUSH l a', 'GETSET l b', 'TYPE l']);
+c('getset-arity', ['GETSET k', 'GETSET k a b']);
+c('setex-basic', ['SETEX k 100 v', 'GET k', 'TTL k']);
+c('setex-replaces-type', ['HSET h f v', 'SETEX h 100 v', 'TYPE h']);
+c('setex-bad-ttl', [
+  'SETEX k 0 v',
+  'SETEX k -5 v',
+  'SETEX k abc v',
+  'SETEX k 1.5 v',
+  'SETEX k 9223372036854775807 v',
+  'EXISTS k',
+]);
+c('setex-arity', ['SETEX k 10', 'SETEX k 10 v x']);
+c('psetex-basic', ['PSETEX k 100000 v', 'GET k', 'TTL k']);
+c('psetex-bad-ttl', [
+  'PSETEX k 0 v',
+  'PSETEX k -1 v',
+  'PSETEX k x v',
+  'PSETEX k 9223372036854775807 v',
+  'EXISTS k',
+]);
+c('msetnx-all-new', ['MSETNX a 1 b 2', 'MGET a b']);
+c('msetnx-one-exists', ['SET b x', 'MSETNX a 1 b 2', 'MGET a b']);
+c('msetnx-other-type-exists', ['LPUSH b x', 'MSETNX a 1 b 2', 'EXISTS a']);
+c('msetnx-same-key', ['MSETNX a 1 a 2', 'GET a']);
+c('msetnx-odd-args', ['MSETNX a 1 b', 'MSETNX a', 'EXISTS a']);
+c('msetnx-clears-nothing', ['SET t x EX 100', 'MSETNX t 1', 'TTL t']);
+c('lcs-basic', ['MSET a ohmytext b mynewtext', 'LCS a b', 'LCS a b LEN', 'LCS b a']);
+c('lcs-idx', [
+  'MSET a ohmytext b mynewtext',
+  'LCS a b IDX',
+  'LCS a b IDX MINMATCHLEN 4',
+  'LCS a b IDX WITHMATCHLEN',
+  'LCS a b IDX MINMATCHLEN 2 WITHMATCHLEN',
+]);
+c('lcs-missing-keys', ['SET a hello', 'LCS a nokey', 'LCS nokey nokey2 LEN', 'LCS nokey a IDX']);
+c('lcs-no-common', ['MSET a abc b xyz', 'LCS a b', 'LCS a b LEN', 'LCS a b IDX']);
+c('lcs-same', ['SET a banana', 'LCS a a', 'LCS a a IDX WITHMATCHLEN']);
+c('lcs-errors', [
+  'MSET a abc b abd',
+  'LCS a b LEN IDX',
+  'LCS a b FOO',
+  'LCS a b MINMATCHLEN',
+  'LCS a b MINMATCHLEN x',
+  'LCS a b MINMATCHLEN -5 IDX',
+]);
+c('lcs-wrongtype', ['SET a abc', 'LPUSH l x', 'LCS a l', 'LCS l a LEN']);
+c('lcs-arity', ['LCS a']);
+c('lcs-ints', ['MSET a 12345 b 1245', 'LCS a b', 'LCS a b IDX']);
+
 // ---------------------------------------------------------------------------------------
 file('keys');
 c('del-count', ['MSET a 1 b 2', 'DEL a b c', 'EXISTS a b']);
@@ -497,6 +680,43 @@ c('hash-token-bucket-shape', [
 ]);
 c('hash-deleted-when-empty', ['HSET h f v', 'HDEL h f', 'TYPE h', 'HSET h g w', 'TYPE h']);
 
+// Issue 12: the rest of t_hash.c.
+c('hstrlen-basic', [
+  'HSET h f hello n 12345 e ""'.replace('""', 'x'),
+  'HSTRLEN h f',
+  'HSTRLEN h n',
+  'HSTRLEN h nope',
+  'HSTRLEN nokey f',
+]);
+c('hstrlen-unicode-and-float', [
+  ['HSET', 'h', 'u', 'ключ ✓'],
+  'HINCRBYFLOAT h x 1.5',
+  'HSTRLEN h u',
+  'HSTRLEN h x',
+  ['HSET', 'h', 'e', ''],
+  'HSTRLEN h e',
+]);
+c('hstrlen-wrongtype-arity', ['SET s x', 'HSTRLEN s f', 'HSTRLEN h', 'HSTRLEN h f g']);
+c('hmset-then-hmget', ['HMSET h a 1 b 2', 'HMGET h a b c', 'HMSET h a', 'HMSET h a 1 b']);
+c('hmget-missing-key', ['HMGET nokey a b', 'SET s x', 'HMGET s a']);
+c('hash-field-order-after-update', [
+  'HSET h a 1 b 2 c 3',
+  'HSET h b 20',
+  'HDEL h a',
+  'HSET h a 10',
+  'HGETALL h',
+  'HKEYS h',
+  'HVALS h',
+]);
+c('hsetnx-new-key-then-type', ['HSETNX h f v', 'TYPE h', 'HLEN h']);
+c('hincrbyfloat-formats', [
+  'HINCRBYFLOAT h f 1.0',
+  'HINCRBYFLOAT h f 0.1',
+  'HINCRBYFLOAT h f -1.1',
+  'HINCRBYFLOAT h g 5e-5',
+  'HINCRBYFLOAT h g 3e20',
+]);
+
 // ---------------------------------------------------------------------------------------
 file('zsets');
 c('zadd-basic', ['ZADD z 1 a 2 b 3 c', 'ZRANGE z 0 -1 WITHSCORES', 'ZCARD z']);
@@ -792,6 +1012,253 @@ c('list-capped-log', [
   'LPUSH log r3',
   'LTRIM log 0 1',
   'LRANGE log 0 -1',
+]);
+
+// Issue 12: the rest of t_list.c (not the blocking ones).
+c('lpushx-rpushx', [
+  'LPUSHX l a',
+  'RPUSHX l a',
+  'EXISTS l',
+  'RPUSH l x',
+  'LPUSHX l a b',
+  'RPUSHX l y z',
+  'LRANGE l 0 -1',
+]);
+c('pushx-wrongtype-arity', ['SET s 1', 'LPUSHX s a', 'RPUSHX s a', 'LPUSHX s', 'RPUSHX nokey']);
+c('lindex-basic', [
+  'RPUSH l a b c',
+  'LINDEX l 0',
+  'LINDEX l 2',
+  'LINDEX l -1',
+  'LINDEX l -3',
+  'LINDEX l 3',
+  'LINDEX l -4',
+]);
+c('lindex-missing-and-errors', [
+  'LINDEX nokey 0',
+  'LINDEX nokey abc',
+  'RPUSH l a',
+  'LINDEX l abc',
+  'LINDEX l 1.5',
+  'LINDEX l 9223372036854775807',
+  'LINDEX l -9223372036854775808',
+  'LINDEX l 9223372036854775808',
+]);
+c('lindex-wrongtype', ['SET s x', 'LINDEX s 0', 'LINDEX s abc', 'LINDEX l']);
+c('lset-basic', ['RPUSH l a b c', 'LSET l 0 x', 'LSET l -1 z', 'LRANGE l 0 -1']);
+c('lset-errors', [
+  'LSET nokey 0 x',
+  'RPUSH l a',
+  'LSET l 1 x',
+  'LSET l -2 x',
+  'LSET l abc x',
+  'SET s x',
+  'LSET s 0 x',
+  'LSET nokey abc x',
+  'LSET l 0',
+]);
+c('linsert-basic', [
+  'RPUSH l a b c',
+  'LINSERT l BEFORE b x',
+  'LINSERT l AFTER c y',
+  'LINSERT l after a z',
+  'LRANGE l 0 -1',
+]);
+c('linsert-missing-pivot', [
+  'RPUSH l a',
+  'LINSERT l BEFORE nope x',
+  'LINSERT nokey BEFORE a x',
+  'EXISTS nokey',
+]);
+c('linsert-first-pivot-only', ['RPUSH l a b a', 'LINSERT l AFTER a x', 'LRANGE l 0 -1']);
+c('linsert-errors', [
+  'RPUSH l a',
+  'LINSERT l MIDDLE a x',
+  'LINSERT nokey MIDDLE a x',
+  'SET s x',
+  'LINSERT s BEFORE a x',
+  'LINSERT l BEFORE a',
+]);
+c('lrem-basic', ['RPUSH l a b a c a', 'LREM l 2 a', 'LRANGE l 0 -1']);
+c('lrem-negative', ['RPUSH l a b a c a', 'LREM l -2 a', 'LRANGE l 0 -1']);
+c('lrem-all', ['RPUSH l a b a c a', 'LREM l 0 a', 'LRANGE l 0 -1', 'LREM l 0 zz']);
+c('lrem-empties-key', ['RPUSH l a a', 'LREM l 0 a', 'EXISTS l', 'LREM l 0 a']);
+c('lrem-errors', [
+  'RPUSH l a',
+  'LREM l x a',
+  'LREM nokey x a',
+  'SET s x',
+  'LREM s 0 a',
+  'LREM l 1',
+]);
+c('lrem-huge-count', [
+  'RPUSH l a a b',
+  'LREM l 9223372036854775807 a',
+  'RPUSH m a a b',
+  'LREM m -9223372036854775808 a',
+  'LRANGE m 0 -1',
+]);
+c('lpos-basic', ['RPUSH l a b c 1 2 3 c c', 'LPOS l c', 'LPOS l nope', 'LPOS nokey a']);
+c('lpos-rank', [
+  'RPUSH l a b c 1 2 3 c c',
+  'LPOS l c RANK 2',
+  'LPOS l c RANK -1',
+  'LPOS l c RANK -2',
+  'LPOS l c RANK 4',
+  'LPOS l c RANK -4',
+]);
+c('lpos-count', [
+  'RPUSH l a b c 1 2 3 c c',
+  'LPOS l c COUNT 2',
+  'LPOS l c COUNT 0',
+  'LPOS l c COUNT 0 RANK -1',
+  'LPOS l c RANK 2 COUNT 2',
+  'LPOS l nope COUNT 1',
+  'LPOS nokey a COUNT 1',
+]);
+c('lpos-maxlen', [
+  'RPUSH l a b c 1 2 3 c c',
+  'LPOS l c MAXLEN 2',
+  'LPOS l c MAXLEN 3',
+  'LPOS l c COUNT 0 MAXLEN 7',
+  'LPOS l c RANK -1 MAXLEN 1',
+  'LPOS l c MAXLEN 0 COUNT 0',
+]);
+c('lpos-errors', [
+  'RPUSH l a',
+  'LPOS l a RANK 0',
+  'LPOS l a RANK x',
+  'LPOS l a COUNT -1',
+  'LPOS l a COUNT x',
+  'LPOS l a MAXLEN -1',
+  'LPOS l a MAXLEN x',
+  'LPOS l a FOO',
+  'LPOS l a RANK',
+  'LPOS l a COUNT',
+  'LPOS nokey a RANK 0',
+  'SET s x',
+  'LPOS s a',
+  'LPOS l',
+]);
+c('lpos-rank-extremes', [
+  'RPUSH l a b a',
+  'LPOS l a RANK 9223372036854775807',
+  'LPOS l a RANK -9223372036854775807',
+  'LPOS l a RANK -9223372036854775808',
+  'LPOS l a RANK -9223372036854775808 COUNT 0',
+]);
+c('lpos-repeated-options', [
+  'RPUSH l a b a a',
+  'LPOS l a RANK 1 RANK 2',
+  'LPOS l a COUNT 1 COUNT 0',
+]);
+c('lmove-basic', [
+  'RPUSH src a b c',
+  'LMOVE src dst LEFT RIGHT',
+  'LMOVE src dst RIGHT LEFT',
+  'LRANGE src 0 -1',
+  'LRANGE dst 0 -1',
+]);
+c('lmove-all-directions', [
+  'RPUSH s a b c d',
+  'LMOVE s d LEFT LEFT',
+  'LMOVE s d RIGHT RIGHT',
+  'LMOVE s d left right',
+  'LRANGE d 0 -1',
+  'LRANGE s 0 -1',
+]);
+c('lmove-same-list', [
+  'RPUSH l a b c',
+  'LMOVE l l LEFT RIGHT',
+  'LRANGE l 0 -1',
+  'LMOVE l l RIGHT LEFT',
+  'LRANGE l 0 -1',
+  'LMOVE l l LEFT LEFT',
+  'LRANGE l 0 -1',
+]);
+c('lmove-same-list-one-element', [
+  'RPUSH l a',
+  'LMOVE l l RIGHT LEFT',
+  'LRANGE l 0 -1',
+  'EXISTS l',
+]);
+c('lmove-empties-source', ['RPUSH s a', 'LMOVE s d LEFT LEFT', 'EXISTS s', 'LRANGE d 0 -1']);
+c('lmove-missing-source', [
+  'LMOVE nokey d LEFT LEFT',
+  'EXISTS d',
+  'SET x 1',
+  'LMOVE nokey x LEFT LEFT',
+]);
+c('lmove-wrongtype', [
+  'RPUSH s a',
+  'SET d x',
+  'LMOVE s d LEFT RIGHT',
+  'LRANGE s 0 -1',
+  'SET t x',
+  'LMOVE t s LEFT RIGHT',
+]);
+c('lmove-bad-direction', [
+  'RPUSH s a',
+  'LMOVE s d UP LEFT',
+  'LMOVE s d LEFT DOWN',
+  'LMOVE nokey d UP LEFT',
+  'LMOVE s d LEFT',
+]);
+c('rpoplpush-basic', [
+  'RPUSH s a b c',
+  'RPOPLPUSH s d',
+  'RPOPLPUSH s d',
+  'LRANGE s 0 -1',
+  'LRANGE d 0 -1',
+]);
+c('rpoplpush-rotate', ['RPUSH l a b c', 'RPOPLPUSH l l', 'RPOPLPUSH l l', 'LRANGE l 0 -1']);
+c('rpoplpush-missing-wrongtype', [
+  'RPOPLPUSH nokey d',
+  'SET d x',
+  'RPUSH s a',
+  'RPOPLPUSH s d',
+  'RPOPLPUSH s',
+  'LLEN s',
+]);
+c('lmpop-basic', [
+  'RPUSH a 1 2 3',
+  'RPUSH b x y',
+  'LMPOP 2 a b LEFT',
+  'LMPOP 2 a b RIGHT COUNT 5',
+  'LMPOP 2 a b RIGHT',
+  'LMPOP 2 a b LEFT COUNT 10',
+  'EXISTS a b',
+]);
+c('lmpop-skips-missing', ['RPUSH b x y', 'LMPOP 3 nope a b LEFT COUNT 1', 'LMPOP 1 nope LEFT']);
+c('lmpop-errors', [
+  'RPUSH a 1',
+  'LMPOP 0 a LEFT',
+  'LMPOP -1 a LEFT',
+  'LMPOP x a LEFT',
+  'LMPOP 2 a LEFT',
+  'LMPOP 1 a UP',
+  'LMPOP 1 a LEFT COUNT 0',
+  'LMPOP 1 a LEFT COUNT -1',
+  'LMPOP 1 a LEFT COUNT x',
+  'LMPOP 1 a LEFT COUNT 1 COUNT 1',
+  'LMPOP 1 a LEFT FOO',
+  'LMPOP 1 a LEFT COUNT',
+  'LMPOP 1 a',
+  'LLEN a',
+]);
+c('lmpop-wrongtype', [
+  'SET s x',
+  'RPUSH a 1',
+  'LMPOP 2 s a LEFT',
+  'LMPOP 2 a s LEFT',
+  'LMPOP 1 s LEFT',
+]);
+c('list-queue-reliable', [
+  'RPUSH q j1 j2 j3',
+  'LMOVE q work LEFT RIGHT',
+  'LREM work 1 j1',
+  'LRANGE q 0 -1',
+  'LLEN work',
 ]);
 
 // ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import {
   parseLongDouble,
   type LongDouble,
 } from '../numfmt';
+import { byteLength } from '../bytes';
 import { arr, bulk, err, int, NIL, OK, type Reply } from '../reply';
 import { arityError, EMPTY, ERRORS, intReply, ONE, ZERO } from '../shared';
 
@@ -166,6 +167,13 @@ function hincrbyfloat(c: Ctx, a: string[]): Reply {
   return bulk(s);
 }
 
+function hstrlen(c: Ctx, a: string[]): Reply {
+  const h = c.db.readHash(a[1]!);
+  if (h === null) return ERRORS.wrongType;
+  const v = h?.get(a[2]!);
+  return v === undefined ? ZERO : intReply(byteLength(v));
+}
+
 const def = (
   name: string,
   arity: number,
@@ -262,5 +270,15 @@ export const HASH_COMMANDS: readonly CommandRow[] = [
     'Add a float to a hash field.',
     '2.6.0',
     hincrbyfloat,
+  ),
+  def(
+    'hstrlen',
+    3,
+    'readonly fast',
+    KEY1,
+    'key field',
+    "Length of a field's value in bytes (0 if missing).",
+    '3.2.0',
+    hstrlen,
   ),
 ];

@@ -1,11 +1,17 @@
 // Lists (Redis's t_list.c). An array: index 0 is the head (LPUSH / LPOP side).
-import { row, KEY1, type CommandRow, type Ctx, type KeySpec } from '../command';
-import { parseIntNum } from '../numfmt';
-import { arr, bulk, NIL, NIL_ARRAY, OK, type Reply } from '../reply';
-import { arityError, EMPTY, ERRORS, intReply } from '../shared';
+import { keynum, row, KEY1, KEY1_2, type CommandRow, type Ctx, type KeySpec } from '../command';
+import { INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
+import { arr, bulk, err, NIL, NIL_ARRAY, OK, type Reply } from '../reply';
+import { arityError, EMPTY, ERRORS, intReply, MINUS_ONE, ZERO } from '../shared';
 
-function push(c: Ctx, a: string[], left: boolean): Reply {
+/** LPUSH, RPUSH and (onlyExisting) LPUSHX, RPUSHX. */
+function push(c: Ctx, a: string[], left: boolean, onlyExisting = false): Reply {
   const key = a[1]!;
+  if (onlyExisting) {
+    const cur = c.db.readList(key);
+    if (cur === null) return ERRORS.wrongType;
+    if (cur === undefined) return ZERO;
+  }
   const l = c.db.writeList(key);
   if (l === null) return ERRORS.wrongType;
   for (let i = 2; i < a.length; i++) {
@@ -98,6 +104,202 @@ function ltrim(c: Ctx, a: string[]): Reply {
   return OK;
 }
 
+/** An index of a list of length n (negative: from the tail); -1 when outside. */
+function listIndex(n: number, index: bigint): number {
+  const i = index < 0n ? BigInt(n) + index : index;
+  return i < 0n || i >= BigInt(n) ? -1 : Number(i);
+}
+
+function lindex(c: Ctx, a: string[]): Reply {
+  const l = c.db.readList(a[1]!);
+  if (l === undefined) return NIL;
+  if (l === null) return ERRORS.wrongType;
+  const index = parseInt64(a[2]!);
+  if (index === null) return ERRORS.notInt;
+  const i = listIndex(l.length, index);
+  return i < 0 ? NIL : bulk(l[i]!);
+}
+
+function lset(c: Ctx, a: string[]): Reply {
+  const key = a[1]!;
+  const l = c.db.readList(key);
+  if (l === undefined) return ERRORS.noSuchKey;
+  if (l === null) return ERRORS.wrongType;
+  const index = parseInt64(a[2]!);
+  if (index === null) return ERRORS.notInt;
+  const i = listIndex(l.length, index);
+  if (i < 0) return ERRORS.outOfRange;
+  l[i] = a[3]!;
+  c.db.touch(key);
+  return OK;
+}
+
+function linsert(c: Ctx, a: string[]): Reply {
+  const where = a[2]!.toLowerCase();
+  if (where !== 'before' && where !== 'after') return ERRORS.syntax;
+  const key = a[1]!;
+  const l = c.db.readList(key);
+  if (l === undefined) return ZERO;
+  if (l === null) return ERRORS.wrongType;
+  const at = l.indexOf(a[3]!);
+  if (at < 0) return MINUS_ONE;
+  l.splice(where === 'after' ? at + 1 : at, 0, a[4]!);
+  c.db.touch(key);
+  return intReply(l.length);
+}
+
+function lrem(c: Ctx, a: string[]): Reply {
+  const n = parseInt64(a[2]!);
+  if (n === null) return ERRORS.notInt;
+  const key = a[1]!;
+  const l = c.db.readList(key);
+  if (l === undefined) return ZERO;
+  if (l === null) return ERRORS.wrongType;
+  const v = a[3]!;
+  const limit = n === 0n ? Infinity : Number(n < 0n ? -n : n);
+  let removed = 0;
+  if (n < 0n) {
+    for (let i = l.length - 1; i >= 0 && removed < limit; i--) {
+      if (l[i] === v) {
+        l.splice(i, 1);
+        removed++;
+      }
+    }
+  } else {
+    for (let i = 0; i < l.length && removed < limit;) {
+      if (l[i] === v) {
+        l.splice(i, 1);
+        removed++;
+      } else i++;
+    }
+  }
+  if (removed > 0) c.db.touch(key);
+  c.db.dropIfEmpty(key, l.length);
+  return intReply(removed);
+}
+
+/** getPositiveLongFromObjectOrReply with Redis's message for both a non-integer and < 0. */
+function nonNegative(s: string, message: string): number | Reply {
+  const v = parseInt64(s);
+  if (v === null || v < 0n) return err(`ERR ${message}`);
+  return Number(v);
+}
+
+function lpos(c: Ctx, a: string[]): Reply {
+  let rank = 1n;
+  let count = -1;
+  let maxlen = 0;
+  for (let j = 3; j < a.length; j++) {
+    const opt = a[j]!.toLowerCase();
+    const more = j < a.length - 1;
+    if (opt === 'rank' && more) {
+      const r = parseInt64(a[++j]!);
+      if (r === null) return ERRORS.notInt;
+      if (r === 0n) {
+        return err(
+          "ERR RANK can't be zero: use 1 to start from the first match, 2 from the second ... or use negative to start from the end of the list",
+        );
+      }
+      rank = r;
+    } else if (opt === 'count' && more) {
+      const n = nonNegative(a[++j]!, "COUNT can't be negative");
+      if (typeof n !== 'number') return n;
+      count = n;
+    } else if (opt === 'maxlen' && more) {
+      const n = nonNegative(a[++j]!, "MAXLEN can't be negative");
+      if (typeof n !== 'number') return n;
+      maxlen = n;
+    } else return ERRORS.syntax;
+  }
+  // -LONG_MIN overflows in C and stays negative: Redis then takes the first match from the tail.
+  const fromTail = rank < 0n;
+  const skip = rank === INT64_MIN ? 1 : Number(fromTail ? -rank : rank);
+  const l = c.db.readList(a[1]!);
+  if (l === undefined) return count !== -1 ? EMPTY : NIL;
+  if (l === null) return ERRORS.wrongType;
+  const n = l.length;
+  const ele = a[2]!;
+  const out: Reply[] = [];
+  let matches = 0;
+  for (let k = 0; k < n && (maxlen === 0 || k < maxlen); k++) {
+    const i = fromTail ? n - 1 - k : k;
+    if (l[i] !== ele) continue;
+    matches++;
+    if (matches < skip) continue;
+    if (count === -1) return intReply(i);
+    out.push(intReply(i));
+    if (count !== 0 && out.length >= count) break;
+  }
+  return count === -1 ? NIL : arr(out);
+}
+
+/** LMOVE and RPOPLPUSH: pop from one list, push onto another (or the same) one. */
+function move(c: Ctx, src: string, dst: string, fromLeft: boolean, toLeft: boolean): Reply {
+  const s = c.db.readList(src);
+  if (s === undefined) return NIL;
+  if (s === null) return ERRORS.wrongType;
+  const d0 = c.db.readList(dst);
+  if (d0 === null) return ERRORS.wrongType;
+  const v = fromLeft ? s.shift()! : s.pop()!;
+  const d = d0 ?? c.db.writeList(dst)!;
+  if (toLeft) d.unshift(v);
+  else d.push(v);
+  c.db.touch(dst);
+  c.db.dropIfEmpty(src, s.length);
+  c.db.touch(src);
+  return bulk(v);
+}
+
+function side(s: string): 'left' | 'right' | null {
+  const o = s.toLowerCase();
+  return o === 'left' || o === 'right' ? o : null;
+}
+
+function lmove(c: Ctx, a: string[]): Reply {
+  const from = side(a[3]!);
+  if (from === null) return ERRORS.syntax;
+  const to = side(a[4]!);
+  if (to === null) return ERRORS.syntax;
+  return move(c, a[1]!, a[2]!, from === 'left', to === 'left');
+}
+
+/** "numkeys should be greater than 0" and friends: getRangeLongFromObjectOrReply(1, LONG_MAX). */
+function positive(s: string, message: string): number | Reply {
+  const v = parseInt64(s);
+  if (v === null || v < 1n) return err(`ERR ${message}`);
+  return Number(v);
+}
+
+function lmpop(c: Ctx, a: string[]): Reply {
+  const numkeys = positive(a[1]!, 'numkeys should be greater than 0');
+  if (typeof numkeys !== 'number') return numkeys;
+  const whereIdx = 1 + numkeys + 1;
+  if (whereIdx >= a.length) return ERRORS.syntax;
+  const where = side(a[whereIdx]!);
+  if (where === null) return ERRORS.syntax;
+  let count = -1;
+  for (let j = whereIdx + 1; j < a.length; j++) {
+    if (count === -1 && a[j]!.toLowerCase() === 'count' && j < a.length - 1) {
+      const n = positive(a[++j]!, 'count should be greater than 0');
+      if (typeof n !== 'number') return n;
+      count = n;
+    } else return ERRORS.syntax;
+  }
+  if (count === -1) count = 1;
+  for (let k = 2; k < whereIdx; k++) {
+    const key = a[k]!;
+    const l = c.db.readList(key);
+    if (l === undefined) continue;
+    if (l === null) return ERRORS.wrongType;
+    const n = Math.min(count, l.length);
+    const items = where === 'left' ? l.splice(0, n) : l.splice(l.length - n, n).reverse();
+    c.db.dropIfEmpty(key, l.length);
+    c.db.touch(key);
+    return arr([bulk(key), arr(items.map(bulk))]);
+  }
+  return NIL_ARRAY;
+}
+
 const def = (
   name: string,
   arity: number,
@@ -156,5 +358,105 @@ export const LIST_COMMANDS: readonly CommandRow[] = [
     'Keep only the elements in the range.',
     '1.0.0',
     ltrim,
+  ),
+  def(
+    'lpushx',
+    -3,
+    'write denyoom fast',
+    KEY1,
+    'key element [element ...]',
+    'LPUSH only onto an existing list; 0 if there is none.',
+    '2.2.0',
+    (c, a) => push(c, a, true, true),
+  ),
+  def(
+    'rpushx',
+    -3,
+    'write denyoom fast',
+    KEY1,
+    'key element [element ...]',
+    'RPUSH only onto an existing list; 0 if there is none.',
+    '2.2.0',
+    (c, a) => push(c, a, false, true),
+  ),
+  def(
+    'lindex',
+    3,
+    'readonly',
+    KEY1,
+    'key index',
+    'The element at an index (negative: from the tail), or nil.',
+    '1.0.0',
+    lindex,
+  ),
+  def(
+    'lset',
+    4,
+    'write denyoom',
+    KEY1,
+    'key index element',
+    'Replace the element at an index ("ERR index out of range" outside the list).',
+    '1.0.0',
+    lset,
+  ),
+  def(
+    'linsert',
+    5,
+    'write denyoom',
+    KEY1,
+    'key BEFORE | AFTER pivot element',
+    'Insert before or after the first pivot; the new length, -1 without pivot, 0 without list.',
+    '2.2.0',
+    linsert,
+  ),
+  def(
+    'lrem',
+    4,
+    'write',
+    KEY1,
+    'key count element',
+    'Remove count copies (0: all; negative: from the tail); returns how many.',
+    '1.0.0',
+    lrem,
+  ),
+  def(
+    'lpos',
+    -3,
+    'readonly',
+    KEY1,
+    'key element [RANK rank] [COUNT num-matches] [MAXLEN len]',
+    'The index of a matching element (RANK: which match, COUNT: several, MAXLEN: how far to look).',
+    '6.0.6',
+    lpos,
+  ),
+  def(
+    'lmove',
+    5,
+    'write denyoom',
+    KEY1_2,
+    'source destination LEFT | RIGHT LEFT | RIGHT',
+    'Pop an element from one list and push it onto another (or the same); returns it.',
+    '6.2.0',
+    lmove,
+  ),
+  def(
+    'rpoplpush',
+    3,
+    'write denyoom',
+    KEY1_2,
+    'source destination',
+    'LMOVE source destination RIGHT LEFT.',
+    '1.2.0',
+    (c, a) => move(c, a[1]!, a[2]!, false, true),
+  ),
+  def(
+    'lmpop',
+    -4,
+    'write',
+    [keynum(1)],
+    'numkeys key [key ...] LEFT | RIGHT [COUNT count]',
+    'Pop up to count elements from the first non-empty list: [key, [elements]].',
+    '7.0.0',
+    lmpop,
   ),
 ];
