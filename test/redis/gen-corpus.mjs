@@ -1262,6 +1262,188 @@ c('list-queue-reliable', [
 ]);
 
 // ---------------------------------------------------------------------------------------
+// Sets (t_set.c) without SPOP / SRANDMEMBER. A set of integers is an intset and lists
+// ascending; any other set's order is a hash table's, compared as a multiset ("~").
+file('sets');
+c('sadd-basic', ['SADD s a b c', 'SADD s a d', 'SCARD s', '~SMEMBERS s', 'TYPE s']);
+c('sadd-duplicates-in-one-call', ['SADD s a a b', 'SCARD s']);
+c('sadd-intset-order', ['SADD s 5 3 10 -2 3', 'SMEMBERS s', 'SADD s 0', 'SMEMBERS s']);
+c('sadd-intset-big-ints', ['SADD s 9223372036854775807 -9223372036854775808 0', 'SMEMBERS s']);
+c('sadd-intset-then-string', [
+  'SADD s 3 1 2',
+  'SADD s x',
+  '~SMEMBERS s',
+  'SREM s x',
+  '~SMEMBERS s',
+]);
+c('sadd-not-canonical-ints', ['SADD s 01 1 +1', '~SMEMBERS s', 'SCARD s']);
+c('sadd-wrongtype-arity', ['SET k v', 'SADD k a', 'SADD s']);
+c('srem-basic', ['SADD s a b c', 'SREM s a x', 'SREM s x', '~SMEMBERS s', 'SREM nokey a']);
+c('srem-empties-key', ['SADD s a b', 'SREM s a b c', 'EXISTS s', 'TYPE s']);
+c('srem-wrongtype-arity', ['SET k v', 'SREM k a', 'SREM s']);
+c('sismember-smismember', [
+  'SADD s a b',
+  'SISMEMBER s a',
+  'SISMEMBER s z',
+  'SISMEMBER nokey a',
+  'SMISMEMBER s a z b',
+  'SMISMEMBER nokey a b',
+]);
+c('sismember-errors', [
+  'SET k v',
+  'SISMEMBER k a',
+  'SMISMEMBER k a',
+  'SISMEMBER s',
+  'SMISMEMBER s',
+]);
+c('smembers-missing-wrongtype', [
+  'SMEMBERS nokey',
+  'SET k v',
+  'SMEMBERS k',
+  'SCARD k',
+  'SCARD nokey',
+]);
+c('smove-basic', [
+  'SADD a 1 2',
+  'SADD b 3',
+  'SMOVE a b 1',
+  'SMEMBERS a',
+  'SMEMBERS b',
+  'SMOVE a b 9',
+]);
+c('smove-creates-and-empties', ['SADD a x', 'SMOVE a b x', 'EXISTS a', 'SMEMBERS b', 'TYPE b']);
+c('smove-same-set', ['SADD a x', 'SMOVE a a x', 'SMOVE a a y', 'SMEMBERS a']);
+c('smove-already-in-dst', ['SADD a x y', 'SADD b x', 'SMOVE a b x', 'SMEMBERS a', 'SMEMBERS b']);
+c('smove-missing-and-wrongtype', [
+  'SMOVE nokey b x',
+  'SET k v',
+  'SADD a x',
+  'SMOVE a k x',
+  'SMOVE k a x',
+  'SMOVE nokey k x',
+  'SMEMBERS a',
+]);
+c('sinter-basic', [
+  'SADD a 1 2 3 4',
+  'SADD b 2 3 5',
+  'SADD c 3 2 9',
+  'SINTER a b c',
+  'SINTER a',
+  'SINTER a nokey',
+]);
+c('sinter-strings', ['SADD a x y z', 'SADD b y z w', '~SINTER a b', '~SINTER a a b']);
+c('sinter-wrongtype', ['SADD a x', 'SET k v', 'SINTER a k', 'SINTER nokey k', 'SINTER k nokey']);
+c('sinterstore', [
+  'SADD a 1 2 3',
+  'SADD b 2 3 4',
+  'SINTERSTORE d a b',
+  'SMEMBERS d',
+  'SET e x EX 100',
+  'SINTERSTORE e a b',
+  'TTL e',
+  'TYPE e',
+]);
+c('sinterstore-empty-deletes', [
+  'SADD a 1',
+  'SADD b 2',
+  'SET d x',
+  'SINTERSTORE d a b',
+  'EXISTS d',
+  'SET d x',
+  'SINTERSTORE d a nokey',
+  'EXISTS d',
+]);
+c('sinterstore-into-source', ['SADD a 1 2 3', 'SADD b 2 3', 'SINTERSTORE a a b', 'SMEMBERS a']);
+c('sintercard', [
+  'SADD a 1 2 3 4',
+  'SADD b 2 3 4 5',
+  'SINTERCARD 2 a b',
+  'SINTERCARD 2 a b LIMIT 2',
+  'SINTERCARD 2 a b LIMIT 0',
+  'SINTERCARD 1 a',
+  'SINTERCARD 2 a nokey',
+]);
+c('sintercard-errors', [
+  'SADD a 1',
+  'SINTERCARD 0 a',
+  'SINTERCARD x a',
+  'SINTERCARD 3 a',
+  'SINTERCARD 1 a LIMIT -1',
+  'SINTERCARD 1 a LIMIT x',
+  'SINTERCARD 1 a FOO',
+  'SINTERCARD 1 a LIMIT',
+  'SET k v',
+  'SINTERCARD 2 a k',
+]);
+c('sunion', [
+  'SADD a 3 1',
+  'SADD b 2 1',
+  'SUNION a b',
+  'SUNION a nokey',
+  'SUNION nokey',
+  'SADD c x',
+  '~SUNION a b c',
+]);
+c('sunionstore', [
+  'SADD a 3 1',
+  'SADD b 2',
+  'SUNIONSTORE d a b',
+  'SMEMBERS d',
+  'SUNIONSTORE d nokey',
+  'EXISTS d',
+  'SET k v',
+  'SUNIONSTORE d a k',
+  'SUNIONSTORE k a',
+  'TYPE k',
+]);
+c('sdiff', [
+  'SADD a 1 2 3 4',
+  'SADD b 2',
+  'SADD c 4 9',
+  'SDIFF a b c',
+  'SDIFF a',
+  'SDIFF nokey a',
+  'SDIFF a nokey',
+  'SDIFF a a',
+  'SDIFF a b a',
+]);
+c('sdiff-strings', ['SADD a x y z', 'SADD b y', '~SDIFF a b', 'SDIFF b a']);
+c('sdiffstore', [
+  'SADD a 1 2 3',
+  'SADD b 3',
+  'SDIFFSTORE d a b',
+  'SMEMBERS d',
+  'SDIFFSTORE d b a',
+  'EXISTS d',
+  'SET k v',
+  'SDIFFSTORE d a k',
+]);
+c('set-ops-arity', [
+  'SINTER',
+  'SUNION',
+  'SDIFF',
+  'SINTERSTORE d',
+  'SUNIONSTORE d',
+  'SDIFFSTORE d',
+  'SMOVE a b',
+  'SINTERCARD 1',
+]);
+c('set-intset-limit', [
+  ['SADD', 's', ...Array.from({ length: 512 }, (_, i) => String(512 - i))],
+  'SCARD s',
+  'SISMEMBER s 512',
+  'SADD s 513',
+  'SCARD s',
+]);
+c('set-unique-visitors', [
+  'SADD visitors:day1 u1 u2 u3',
+  'SADD visitors:day2 u2 u4',
+  'SCARD visitors:day1',
+  'SINTERCARD 2 visitors:day1 visitors:day2',
+  '~SUNION visitors:day1 visitors:day2',
+]);
+
+// ---------------------------------------------------------------------------------------
 file('transactions');
 c('multi-exec-basic', ['MULTI', 'SET k 1', 'INCR k', 'GET k', 'EXEC']);
 c('multi-exec-empty', ['MULTI', 'EXEC']);

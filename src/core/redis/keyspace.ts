@@ -4,6 +4,7 @@
 // the sessions WATCHing the key. The command families (commands/*.ts) work only through it.
 import type { Session } from './session';
 import { keySlot } from './slot';
+import { RSet } from './set';
 import { ZSet } from './zset';
 
 export type RedisType = 'string' | 'hash' | 'zset' | 'list' | 'set';
@@ -30,7 +31,7 @@ export interface ListEntry {
 }
 export interface SetEntry {
   type: 'set';
-  v: Set<string>;
+  v: RSet;
   exp: number;
 }
 
@@ -107,7 +108,7 @@ export class Keyspace {
     return e.type === 'list' ? e.v : null;
   }
 
-  readSet(key: string): Set<string> | undefined | null {
+  readSet(key: string): RSet | undefined | null {
     const e = this.lookup(key);
     if (e === undefined) return undefined;
     return e.type === 'set' ? e.v : null;
@@ -149,10 +150,11 @@ export class Keyspace {
     return e.type === 'list' ? e.v : null;
   }
 
-  writeSet(key: string): Set<string> | null {
+  /** The set at key, created for `first` (an intset if it is an integer) when missing. */
+  writeSet(key: string, first: string): RSet | null {
     const e = this.lookup(key);
     if (e === undefined) {
-      const v = new Set<string>();
+      const v = new RSet(first);
       this.db.set(key, { type: 'set', v, exp: -1 });
       return v;
     }
@@ -285,8 +287,10 @@ export class Keyspace {
           value = e.v.entries.map((z): [string, number] => [z.member, z.score]);
           break;
         case 'list':
-        case 'set':
           value = [...e.v];
+          break;
+        case 'set':
+          value = [...e.v.items()];
           break;
       }
       out.push({

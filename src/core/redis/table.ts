@@ -9,6 +9,7 @@ import { KEYS_COMMANDS } from './commands/keys';
 import { LIST_COMMANDS } from './commands/lists';
 import { SCRIPTING_COMMANDS } from './commands/scripting';
 import { SERVER_COMMANDS } from './commands/server';
+import { SET_COMMANDS } from './commands/sets';
 import { STRING_COMMANDS } from './commands/strings';
 import { TRANSACTION_COMMANDS } from './commands/transactions';
 import { ZSET_COMMANDS } from './commands/zsets';
@@ -20,6 +21,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...STRING_COMMANDS,
   ...HASH_COMMANDS,
   ...LIST_COMMANDS,
+  ...SET_COMMANDS,
   ...ZSET_COMMANDS,
   ...KEYS_COMMANDS,
   ...TRANSACTION_COMMANDS,

@@ -84,9 +84,20 @@ export class ZSet {
 
   /** Remove entries [from, to) by rank; returns how many were removed. */
   removeRange(from: number, to: number): number {
-    if (to <= from) return 0;
+    return this.takeRange(from, to).length;
+  }
+
+  /** Remove entries [from, to) by rank and return them. */
+  takeRange(from: number, to: number): ZEntry[] {
+    if (to <= from) return [];
     const removed = this.entries.splice(from, to - from);
     for (const e of removed) this.scores.delete(e.member);
-    return removed.length;
+    return removed;
+  }
+
+  /** The 0-based rank of a member (lowest score first), -1 when absent. */
+  rank(member: string): number {
+    const score = this.scores.get(member);
+    return score === undefined ? -1 : this.lowerBound(score, member);
   }
 }

@@ -4,7 +4,6 @@
 import {
   ALL_KEYS,
   KEY1,
-  KEY1_2,
   KEY_VALUE_PAIRS,
   row,
   type CommandRow,
@@ -691,7 +690,7 @@ export const STRING_COMMANDS: readonly CommandRow[] = [
     'lcs',
     -3,
     'readonly',
-    KEY1_2,
+    [{ index: 1, lastKey: 1, step: 1 }],
     'key1 key2 [LEN] [IDX] [MINMATCHLEN min-match-len] [WITHMATCHLEN]',
     'The longest common subsequence of two strings, its length (LEN) or where it matches (IDX).',
     '7.0.0',
