@@ -959,6 +959,424 @@ c('zset-many-members', [
   'ZRANGE z (30 +inf BYSCORE',
 ]);
 
+// Issue 12: the rest of t_zset.c (not the blocking or random ones).
+c('zrank-zrevrank', [
+  'ZADD z 1 a 2 b 3 c',
+  'ZRANK z a',
+  'ZRANK z c',
+  'ZREVRANK z a',
+  'ZREVRANK z c',
+  'ZRANK z nope',
+  'ZRANK nokey a',
+  'ZREVRANK nokey a',
+]);
+c('zrank-ties-by-name', ['ZADD z 1 b 1 a 1 c 0 z', 'ZRANK z a', 'ZRANK z c', 'ZREVRANK z z']);
+c('zrank-errors', ['SET k v', 'ZRANK k a', 'ZREVRANK k a', 'ZRANK z', 'ZRANK z a WITHSCORE']);
+c('zrevrange-withscores', [
+  'ZADD z 1 a 2 b 3 c',
+  'ZREVRANGE z 0 -1',
+  'ZREVRANGE z 0 1 WITHSCORES',
+  'ZREVRANGE z -1 -1',
+  'ZREVRANGE z 5 10',
+  'ZREVRANGE nokey 0 -1',
+]);
+c('zrevrange-errors', [
+  'ZADD z 1 a',
+  'ZREVRANGE z 0 -1 BYSCORE',
+  'ZREVRANGE z 0 -1 REV',
+  'ZREVRANGE z 0 -1 LIMIT 0 1',
+  'ZREVRANGE z a 1',
+]);
+c('zrevrangebyscore', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZREVRANGEBYSCORE z +inf -inf',
+  'ZREVRANGEBYSCORE z 3 2 WITHSCORES',
+  'ZREVRANGEBYSCORE z (3 (1',
+  'ZREVRANGEBYSCORE z 1 3',
+  'ZREVRANGEBYSCORE z +inf -inf LIMIT 1 2',
+]);
+c('zrangebylex-basic', [
+  'ZADD z 0 a 0 b 0 c 0 d 0 e',
+  'ZRANGEBYLEX z - +',
+  'ZRANGEBYLEX z [b [d',
+  'ZRANGEBYLEX z (b (d',
+  'ZRANGEBYLEX z [b (d',
+  'ZRANGEBYLEX z - (c',
+  'ZRANGEBYLEX z [c +',
+]);
+c('zrangebylex-limit', [
+  'ZADD z 0 a 0 b 0 c 0 d 0 e',
+  'ZRANGEBYLEX z - + LIMIT 1 2',
+  'ZRANGEBYLEX z - + LIMIT 0 0',
+  'ZRANGEBYLEX z - + LIMIT 3 -1',
+  'ZRANGEBYLEX z - + LIMIT -1 2',
+  'ZRANGEBYLEX z - + LIMIT 10 2',
+  'ZRANGEBYLEX z [b + LIMIT 1 10',
+]);
+c('zrangebylex-empty-ranges', [
+  'ZADD z 0 a 0 b 0 c',
+  'ZRANGEBYLEX z + -',
+  'ZRANGEBYLEX z - -',
+  'ZRANGEBYLEX z + +',
+  'ZRANGEBYLEX z [c [a',
+  'ZRANGEBYLEX z (b (b',
+  'ZRANGEBYLEX z [b [b',
+  'ZRANGEBYLEX z [x +',
+  'ZRANGEBYLEX z - [0',
+  'ZRANGEBYLEX nokey - +',
+]);
+c('zrangebylex-bad-ranges', [
+  'ZADD z 0 a',
+  'ZRANGEBYLEX z a +',
+  'ZRANGEBYLEX z - b',
+  'ZRANGEBYLEX z +a -',
+  'ZRANGEBYLEX z -- +',
+  ['ZRANGEBYLEX', 'z', '', '+'],
+  'ZRANGEBYLEX z 1 2',
+  'ZRANGEBYLEX nokey a b',
+  'ZRANGEBYLEX z - + WITHSCORES',
+  'ZRANGEBYLEX z - + LIMIT 1',
+  'ZRANGEBYLEX z - + BYSCORE',
+  'ZRANGEBYLEX z - + LIMIT x 1',
+]);
+c('zrangebylex-empty-string-member', [
+  ['ZADD', 'z', '0', '', '0', 'a'],
+  'ZRANGEBYLEX z - +',
+  ['ZRANGEBYLEX', 'z', '[', '[a'],
+  ['ZRANGEBYLEX', 'z', '(', '+'],
+]);
+c('zrangebylex-mixed-scores', [
+  'ZADD z 1 a 2 b 0 c 3 d',
+  'ZRANGEBYLEX z - +',
+  'ZRANGEBYLEX z [b +',
+  'ZRANGEBYLEX z - [b',
+  'ZLEXCOUNT z [b +',
+  'ZREVRANGEBYLEX z + [b',
+]);
+c('zrevrangebylex', [
+  'ZADD z 0 a 0 b 0 c 0 d 0 e',
+  'ZREVRANGEBYLEX z + -',
+  'ZREVRANGEBYLEX z [d [b',
+  'ZREVRANGEBYLEX z (d (b',
+  'ZREVRANGEBYLEX z + - LIMIT 1 2',
+  'ZREVRANGEBYLEX z - +',
+  'ZREVRANGEBYLEX z [b [d',
+  'ZREVRANGEBYLEX z b a',
+]);
+c('zrange-bylex-rev', [
+  'ZADD z 0 a 0 b 0 c 0 d',
+  'ZRANGE z [c [a BYLEX REV',
+  'ZRANGE z + - BYLEX REV LIMIT 1 2',
+  'ZRANGE z [a [c BYLEX WITHSCORES',
+]);
+c('zlexcount', [
+  'ZADD z 0 a 0 b 0 c 0 d',
+  'ZLEXCOUNT z - +',
+  'ZLEXCOUNT z [b [c',
+  'ZLEXCOUNT z (b (c',
+  'ZLEXCOUNT z + -',
+  'ZLEXCOUNT nokey - +',
+  'ZLEXCOUNT z a +',
+  'ZLEXCOUNT nokey a +',
+  'SET k v',
+  'ZLEXCOUNT k - +',
+  'ZLEXCOUNT k a +',
+]);
+c('zremrangebylex', [
+  'ZADD z 0 a 0 b 0 c 0 d 0 e',
+  'ZREMRANGEBYLEX z [b (d',
+  'ZRANGE z 0 -1',
+  'ZREMRANGEBYLEX z - +',
+  'EXISTS z',
+  'ZREMRANGEBYLEX z - +',
+  'ZREMRANGEBYLEX z a b',
+]);
+c('zremrangebylex-wrongtype', [
+  'SET k v',
+  'ZREMRANGEBYLEX k - +',
+  'ZREMRANGEBYLEX k a b',
+  'ZREMRANGEBYLEX z - + x',
+]);
+c('zmscore', [
+  'ZADD z 1.5 a 2 b',
+  'ZMSCORE z a b c',
+  'ZMSCORE nokey a b',
+  'SET k v',
+  'ZMSCORE k a',
+  'ZMSCORE z',
+]);
+c('zmscore-inf-and-exponent', [
+  'ZADD z inf a -inf b 1e20 c 0.1 d',
+  'ZMSCORE z a b c d',
+  'ZSCORE z c',
+]);
+c('zpopmin-zpopmax', [
+  'ZADD z 1 a 2 b 3 c 4 d',
+  'ZPOPMIN z',
+  'ZPOPMAX z',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zpop-count', [
+  'ZADD z 1 a 2 b 3 c 4 d 5 e',
+  'ZPOPMIN z 2',
+  'ZPOPMAX z 2',
+  'ZPOPMIN z 0',
+  'ZPOPMAX z 10',
+  'EXISTS z',
+]);
+c('zpop-missing-and-errors', [
+  'ZPOPMIN nokey',
+  'ZPOPMAX nokey 2',
+  'ZPOPMIN nokey 0',
+  'ZADD z 1 a',
+  'ZPOPMIN z -1',
+  'ZPOPMIN z x',
+  'ZPOPMIN z 1 2',
+  'ZPOPMAX z 1.5',
+  'SET k v',
+  'ZPOPMIN k',
+  'ZPOPMAX k 0',
+  'ZPOPMIN',
+  'ZCARD z',
+]);
+c('zpop-ties', ['ZADD z 1 b 1 a 1 c', 'ZPOPMAX z', 'ZPOPMIN z']);
+c('zmpop', [
+  'ZADD a 1 x 2 y 3 z',
+  'ZADD b 5 q',
+  'ZMPOP 2 a b MIN',
+  'ZMPOP 2 a b MAX COUNT 10',
+  'ZMPOP 2 a b MIN COUNT 5',
+  'ZMPOP 2 a b MIN',
+  'EXISTS a b',
+]);
+c('zmpop-errors', [
+  'ZADD a 1 x',
+  'ZMPOP 0 a MIN',
+  'ZMPOP -1 a MIN',
+  'ZMPOP x a MIN',
+  'ZMPOP 2 a MIN',
+  'ZMPOP 1 a LEFT',
+  'ZMPOP 1 a MIN COUNT 0',
+  'ZMPOP 1 a MIN COUNT -2',
+  'ZMPOP 1 a MIN COUNT 1 COUNT 2',
+  'ZMPOP 1 a MIN FOO',
+  'ZMPOP 1 a MIN COUNT',
+  'ZMPOP 1 a',
+  'SET k v',
+  'ZMPOP 2 k a MIN',
+  'ZMPOP 2 nokey a max',
+  'ZMPOP 1 nokey MIN',
+]);
+c('zrangestore-basic', [
+  'ZADD src 1 a 2 b 3 c 4 d',
+  'ZRANGESTORE dst src 1 2',
+  'ZRANGE dst 0 -1 WITHSCORES',
+  'ZRANGESTORE dst src 0 -1 REV',
+  'ZRANGE dst 0 -1',
+]);
+c('zrangestore-byscore-bylex', [
+  'ZADD src 1 a 2 b 3 c 4 d',
+  'ZRANGESTORE d1 src (1 3 BYSCORE',
+  'ZRANGE d1 0 -1 WITHSCORES',
+  'ZRANGESTORE d2 src +inf -inf BYSCORE REV LIMIT 0 2',
+  'ZRANGE d2 0 -1 WITHSCORES',
+  'ZADD lex 0 a 0 b 0 c',
+  'ZRANGESTORE d3 lex [b + BYLEX',
+  'ZRANGE d3 0 -1',
+]);
+c('zrangestore-empty-deletes-dst', [
+  'SET dst x',
+  'ZRANGESTORE dst nokey 0 -1',
+  'EXISTS dst',
+  'ZADD src 1 a',
+  'SET dst x',
+  'ZRANGESTORE dst src 5 10',
+  'EXISTS dst',
+]);
+c('zrangestore-replaces-type-and-ttl', [
+  'ZADD src 1 a',
+  'SET dst x EX 100',
+  'ZRANGESTORE dst src 0 -1',
+  'TYPE dst',
+  'TTL dst',
+]);
+c('zrangestore-errors', [
+  'ZADD src 1 a',
+  'ZRANGESTORE dst src 0 -1 WITHSCORES',
+  'ZRANGESTORE dst src 0 -1 LIMIT 0 1',
+  'ZRANGESTORE dst src a b BYLEX',
+  'SET k v',
+  'ZRANGESTORE dst k 0 -1',
+  'ZRANGESTORE dst src 0',
+  'EXISTS dst',
+]);
+c('zrangestore-into-itself', [
+  'ZADD z 1 a 2 b 3 c',
+  'ZRANGESTORE z z 0 0',
+  'ZRANGE z 0 -1 WITHSCORES',
+]);
+c('zunionstore-basic', [
+  'ZADD a 1 x 2 y',
+  'ZADD b 3 y 4 z',
+  'ZUNIONSTORE d 2 a b',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zunionstore-weights-aggregate', [
+  'ZADD a 1 x 2 y',
+  'ZADD b 3 y 4 z',
+  'ZUNIONSTORE d 2 a b WEIGHTS 2 3',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZUNIONSTORE d 2 a b AGGREGATE MIN',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZUNIONSTORE d 2 a b AGGREGATE max WEIGHTS 1 -1',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zunionstore-with-sets', [
+  'ZADD a 5 x',
+  'SADD s x y 3',
+  'ZUNIONSTORE d 2 a s',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZINTERSTORE d 2 a s WEIGHTS 1 10',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zunionstore-missing-and-empty', [
+  'ZUNIONSTORE d 1 nokey',
+  'EXISTS d',
+  'SET d x',
+  'ZUNIONSTORE d 2 nokey nokey2',
+  'EXISTS d',
+  'ZADD a 1 x',
+  'ZUNIONSTORE d 2 a nokey',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zunionstore-errors', [
+  'ZADD a 1 x',
+  'ZUNIONSTORE d 0 a',
+  'ZUNIONSTORE d -1 a',
+  'ZUNIONSTORE d x a',
+  'ZUNIONSTORE d 2 a',
+  'ZUNIONSTORE d 1 a WEIGHTS',
+  'ZUNIONSTORE d 1 a WEIGHTS x',
+  'ZUNIONSTORE d 1 a WEIGHTS nan',
+  'ZUNIONSTORE d 1 a AGGREGATE avg',
+  'ZUNIONSTORE d 1 a AGGREGATE',
+  'ZUNIONSTORE d 1 a WITHSCORES',
+  'ZUNIONSTORE d 1 a FOO',
+  'SET k v',
+  'ZUNIONSTORE d 2 a k',
+  'ZUNIONSTORE d 1 a WEIGHTS 1 2',
+  'EXISTS d',
+]);
+c('zunionstore-inf-nan', [
+  'ZADD a inf x -inf y',
+  'ZADD b -inf x -inf y',
+  'ZUNIONSTORE d 2 a b',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZUNIONSTORE d 1 a WEIGHTS 0',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZINTERSTORE d 2 a b',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zunionstore-dst-is-source', [
+  'ZADD a 1 x',
+  'ZADD b 2 x 3 y',
+  'ZUNIONSTORE a 2 a b',
+  'ZRANGE a 0 -1 WITHSCORES',
+]);
+c('zinterstore-basic', [
+  'ZADD a 1 x 2 y 3 w',
+  'ZADD b 3 y 4 z 5 w',
+  'ZINTERSTORE d 2 a b',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZINTERSTORE d 2 a b AGGREGATE MAX',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZINTERSTORE d 2 a a',
+  'ZRANGE d 0 -1 WITHSCORES',
+]);
+c('zinterstore-empty', [
+  'ZADD a 1 x',
+  'ZADD b 1 y',
+  'SET d x',
+  'ZINTERSTORE d 2 a b',
+  'EXISTS d',
+  'ZINTERSTORE d 2 a nokey',
+]);
+c('zunion-zinter-zdiff', [
+  'ZADD a 1 x 2 y 3 z',
+  'ZADD b 2 y 5 q',
+  'ZUNION 2 a b',
+  'ZUNION 2 a b WITHSCORES',
+  'ZINTER 2 a b WITHSCORES',
+  'ZDIFF 2 a b',
+  'ZDIFF 2 a b WITHSCORES',
+  'ZDIFF 1 a',
+  'ZDIFF 2 a a',
+  'ZDIFF 2 nokey a',
+]);
+c('zunion-errors', [
+  'ZADD a 1 x',
+  'ZUNION 0 a',
+  'ZINTER 0 a',
+  'ZDIFF 0 a',
+  'ZDIFF 1 a WEIGHTS 1',
+  'ZDIFF 1 a AGGREGATE SUM',
+  'ZUNION 3 a',
+  'ZUNION',
+  'ZDIFFSTORE d 1 a WITHSCORES',
+  'ZINTER x a',
+]);
+c('zdiffstore', [
+  'ZADD a 1 x 2 y 3 z',
+  'ZADD b 2 y',
+  'SADD s z',
+  'ZDIFFSTORE d 3 a b s',
+  'ZRANGE d 0 -1 WITHSCORES',
+  'ZDIFFSTORE d 2 b a',
+  'EXISTS d',
+]);
+c('zintercard', [
+  'ZADD a 1 x 2 y 3 z',
+  'ZADD b 2 y 5 z 6 q',
+  'ZINTERCARD 2 a b',
+  'ZINTERCARD 2 a b LIMIT 1',
+  'ZINTERCARD 2 a b LIMIT 0',
+  'ZINTERCARD 1 a',
+  'ZINTERCARD 2 a nokey',
+]);
+c('zintercard-errors', [
+  'ZADD a 1 x',
+  'ZINTERCARD 0 a',
+  'ZINTERCARD 2 a',
+  'ZINTERCARD 1 a LIMIT -1',
+  'ZINTERCARD 1 a LIMIT x',
+  'ZINTERCARD 1 a WITHSCORES',
+  'ZINTERCARD 1 a WEIGHTS 1',
+  'ZINTERCARD 1 a LIMIT',
+]);
+c('zadd-inf-scores', [
+  'ZADD z inf a -inf b +inf c 0 d',
+  'ZRANGE z 0 -1 WITHSCORES',
+  'ZRANGEBYSCORE z -inf +inf',
+  'ZRANGEBYSCORE z (-inf (+inf',
+  'ZCOUNT z inf inf',
+  'ZINCRBY z -inf a',
+  'ZINCRBY z 1 c',
+]);
+c('zadd-inf-spellings', [
+  'ZADD z Infinity a -INF b +Inf c',
+  'ZRANGE z 0 -1 WITHSCORES',
+  'ZADD z nan d',
+  'ZADD z inff d',
+]);
+c('zset-sliding-log-window', [
+  'ZADD log 1700000000100 r1 1700000000500 r2 1700000001200 r3',
+  'ZREMRANGEBYSCORE log -inf (1700000000200',
+  'ZCARD log',
+  'ZRANGE log 0 0 WITHSCORES',
+  'ZPOPMIN log',
+  'ZRANK log r3',
+]);
+
 // ---------------------------------------------------------------------------------------
 file('lists');
 c('lpush-rpush', ['LPUSH l a b c', 'RPUSH l x y', 'LRANGE l 0 -1', 'LLEN l']);

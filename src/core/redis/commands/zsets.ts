@@ -1,10 +1,11 @@
 // Sorted sets (Redis's t_zset.c): members ordered by (score, member bytes), ranges by rank,
 // score and lexicographic order.
-import { row, KEY1, type CommandRow, type Ctx, type KeySpec } from '../command';
-import { formatScore, parseDouble, parseIntNum, parseRangeDouble } from '../numfmt';
-import { arr, bulk, err, NIL, type Reply } from '../reply';
+import { keynum, row, KEY1, KEY1_2, type CommandRow, type Ctx, type KeySpec } from '../command';
+import { formatScore, parseDouble, parseInt64, parseRangeDouble } from '../numfmt';
+import { arr, bulk, err, NIL, NIL_ARRAY, type Reply } from '../reply';
+import { RSet } from '../set';
 import { EMPTY, ERRORS, intReply, ZERO } from '../shared';
-import type { ZSet } from '../zset';
+import { ZSet, type ZEntry } from '../zset';
 import { removeMembers } from './hashes';
 
 interface ScoreRange {
@@ -151,144 +152,228 @@ function zcount(c: Ctx, a: string[]): Reply {
   return intReply(to - from);
 }
 
-function zrange(
-  c: Ctx,
-  a: string[],
-  type: 'auto' | 'rank' | 'score',
-  dir: 'auto' | 'fwd' | 'rev',
-): Reply {
-  let withscores = false;
-  let offset = 0;
-  let limit = -1;
-  let lex = false;
-  for (let j = 4; j < a.length; j++) {
-    const o = a[j]!.toLowerCase();
-    const left = a.length - j - 1;
-    if (o === 'withscores') withscores = true;
-    else if (o === 'limit' && left >= 2) {
-      const off = parseIntNum(a[j + 1]!);
-      if (off === null) return ERRORS.notInt;
-      const lim = parseIntNum(a[j + 2]!);
-      if (lim === null) return ERRORS.notInt;
-      offset = off;
-      limit = lim;
-      j += 2;
-    } else if (dir === 'auto' && o === 'rev') dir = 'rev';
-    else if (type === 'auto' && o === 'bylex') {
-      type = 'rank';
-      lex = true;
-    } else if (type === 'auto' && o === 'byscore') type = 'score';
-    else return ERRORS.syntax;
-  }
-  if (dir === 'auto') dir = 'fwd';
-  if (type === 'auto') type = 'rank';
-  if (limit !== -1 && type === 'rank' && !lex) {
-    return err(
-      'ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX',
-    );
-  }
-  if (withscores && lex) {
-    return err('ERR syntax error, WITHSCORES not supported in combination with BYLEX');
-  }
-  const rev = dir === 'rev';
-  let minArg = a[2]!;
-  let maxArg = a[3]!;
-  if (rev && (type === 'score' || lex)) {
-    minArg = a[3]!;
-    maxArg = a[2]!;
-  }
-  if (lex) return zrangeByLex(c, a[1]!, minArg, maxArg, offset, limit, rev);
-  if (type === 'rank') {
-    const start = parseIntNum(minArg);
-    if (start === null) return ERRORS.notInt;
-    const end = parseIntNum(maxArg);
-    if (end === null) return ERRORS.notInt;
-    const z = c.db.readZset(a[1]!);
-    if (z === null) return ERRORS.wrongType;
-    if (z === undefined) return EMPTY;
-    const n = z.size;
-    let s = start < 0 ? n + start : start;
-    let e = end < 0 ? n + end : end;
-    if (s < 0) s = 0;
-    if (s > e || s >= n) return EMPTY;
-    if (e >= n) e = n - 1;
-    const out: Reply[] = [];
-    const ents = z.entries;
-    for (let i = s; i <= e; i++) {
-      const ent = ents[rev ? n - 1 - i : i]!;
-      out.push(bulk(ent.member));
-      if (withscores) out.push(bulk(formatScore(ent.score)));
-    }
-    return arr(out);
-  }
-  const r = parseRange(minArg, maxArg);
-  if (r === null) return ERRORS.minMax;
-  const z = c.db.readZset(a[1]!);
-  if (z === null) return ERRORS.wrongType;
-  if (z === undefined) return EMPTY;
-  if (offset > 0 && offset >= z.size) return EMPTY;
-  if (offset < 0) return EMPTY;
-  const [from, to] = scoreSpan(z, r);
-  const out: Reply[] = [];
+interface LexBound {
+  v: string;
+  ex: boolean;
+  /** -1: "-" (below every string), 1: "+" (above every string), 0: the string v. */
+  inf: -1 | 0 | 1;
+}
+interface LexRange {
+  min: LexBound;
+  max: LexBound;
+}
+
+/** zslParseLexRangeItem: "[a" inclusive, "(a" exclusive, "-" and "+" the ends. */
+function parseLexItem(s: string): LexBound | null {
+  if (s === '+') return { v: '', ex: true, inf: 1 };
+  if (s === '-') return { v: '', ex: true, inf: -1 };
+  if (s[0] === '(') return { v: s.slice(1), ex: true, inf: 0 };
+  if (s[0] === '[') return { v: s.slice(1), ex: false, inf: 0 };
+  return null;
+}
+
+function parseLexRange(minArg: string, maxArg: string): LexRange | null {
+  const min = parseLexItem(minArg);
+  const max = parseLexItem(maxArg);
+  return min === null || max === null ? null : { min, max };
+}
+
+/** sdscmplex: a member against a bound. */
+function cmpLex(m: string, b: LexBound): number {
+  if (b.inf !== 0) return -b.inf;
+  return m < b.v ? -1 : m > b.v ? 1 : 0;
+}
+
+function boundsCmp(a: LexBound, b: LexBound): number {
+  if (a.inf === b.inf && a.inf !== 0) return 0;
+  if (a.inf === -1 || b.inf === 1) return -1;
+  if (a.inf === 1 || b.inf === -1) return 1;
+  return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
+}
+
+const gteMin = (m: string, r: LexRange): boolean =>
+  r.min.ex ? cmpLex(m, r.min) > 0 : cmpLex(m, r.min) >= 0;
+const lteMax = (m: string, r: LexRange): boolean =>
+  r.max.ex ? cmpLex(m, r.max) < 0 : cmpLex(m, r.max) <= 0;
+
+/** zzlIsInLexRange: could any member be inside? */
+function inLexRange(z: ZSet, r: LexRange): boolean {
+  const cmp = boundsCmp(r.min, r.max);
+  if (cmp > 0 || (cmp === 0 && (r.min.ex || r.max.ex))) return false;
+  const n = z.size;
+  if (n === 0) return false;
+  return gteMin(z.entries[n - 1]!.member, r) && lteMax(z.entries[0]!.member, r);
+}
+
+/** zzlFirstInLexRange: the index of the first member inside, -1 for none. */
+function firstInLex(z: ZSet, r: LexRange): number {
+  if (!inLexRange(z, r)) return -1;
   const ents = z.entries;
-  const count = to - from;
+  for (let i = 0; i < ents.length; i++) {
+    if (gteMin(ents[i]!.member, r)) return lteMax(ents[i]!.member, r) ? i : -1;
+  }
+  return -1;
+}
+
+/** zzlLastInLexRange: the index of the last member inside, -1 for none. */
+function lastInLex(z: ZSet, r: LexRange): number {
+  if (!inLexRange(z, r)) return -1;
+  const ents = z.entries;
+  for (let i = ents.length - 1; i >= 0; i--) {
+    if (lteMax(ents[i]!.member, r)) return gteMin(ents[i]!.member, r) ? i : -1;
+  }
+  return -1;
+}
+
+type RangeSpec =
+  | { kind: 'rank'; start: number; end: number }
+  | { kind: 'score'; r: ScoreRange }
+  | { kind: 'lex'; r: LexRange };
+
+/** The entries a Z*RANGE* selects, in reply order. */
+function collect(z: ZSet, spec: RangeSpec, rev: boolean, offset: number, limit: number): ZEntry[] {
+  const ents = z.entries;
+  const n = ents.length;
+  const out: ZEntry[] = [];
+  if (spec.kind === 'rank') {
+    let s = spec.start < 0 ? n + spec.start : spec.start;
+    let e = spec.end < 0 ? n + spec.end : spec.end;
+    if (s < 0) s = 0;
+    if (s > e || s >= n) return out;
+    if (e >= n) e = n - 1;
+    for (let i = s; i <= e; i++) out.push(ents[rev ? n - 1 - i : i]!);
+    return out;
+  }
+  if (offset < 0) return out;
   let remaining = limit < 0 ? Infinity : limit;
-  for (let k = offset; k < count && remaining > 0; k++, remaining--) {
-    const ent = ents[rev ? to - 1 - k : from + k]!;
-    out.push(bulk(ent.member));
-    if (withscores) out.push(bulk(formatScore(ent.score)));
+  if (spec.kind === 'score') {
+    const [from, to] = scoreSpan(z, spec.r);
+    const count = to - from;
+    for (let k = offset; k < count && remaining > 0; k++, remaining--) {
+      out.push(ents[rev ? to - 1 - k : from + k]!);
+    }
+    return out;
+  }
+  const r = spec.r;
+  let i = rev ? lastInLex(z, r) : firstInLex(z, r);
+  if (i < 0) return out;
+  const step = rev ? -1 : 1;
+  i += step * offset;
+  for (; i >= 0 && i < n && remaining > 0; i += step, remaining--) {
+    const m = ents[i]!.member;
+    if (rev ? !gteMin(m, r) : !lteMax(m, r)) break;
+    out.push(ents[i]!);
+  }
+  return out;
+}
+
+/** Store a computed sorted set at dst (replacing any value, no TTL), or delete dst if empty. */
+function storeZset(c: Ctx, dst: string, entries: readonly ZEntry[]): Reply {
+  if (entries.length === 0) {
+    c.db.delIfExists(dst);
+    return ZERO;
+  }
+  const z = new ZSet();
+  for (const e of entries) z.set(e.member, e.score);
+  c.db.put(dst, { type: 'zset', v: z, exp: -1 });
+  return intReply(z.size);
+}
+
+function withScores(entries: readonly ZEntry[], scores: boolean): Reply {
+  const out: Reply[] = [];
+  for (const e of entries) {
+    out.push(bulk(e.member));
+    if (scores) out.push(bulk(formatScore(e.score)));
   }
   return arr(out);
 }
 
-function zrangeByLex(
+/**
+ * zrangeGenericCommand: ZRANGE and its older forms, and ZRANGESTORE (`store`: the destination
+ * is a[1] and the source a[2]).
+ */
+function zrange(
   c: Ctx,
-  key: string,
-  minArg: string,
-  maxArg: string,
-  offset: number,
-  limit: number,
-  rev: boolean,
+  a: string[],
+  store: boolean,
+  type: 'auto' | 'rank' | 'score' | 'lex',
+  dir: 'auto' | 'fwd' | 'rev',
 ): Reply {
-  const parse = (s: string): { v: string; ex: boolean; inf: -1 | 0 | 1 } | null => {
-    if (s === '+') return { v: '', ex: false, inf: 1 };
-    if (s === '-') return { v: '', ex: false, inf: -1 };
-    if (s[0] === '(') return { v: s.slice(1), ex: true, inf: 0 };
-    if (s[0] === '[') return { v: s.slice(1), ex: false, inf: 0 };
-    return null;
-  };
-  const min = parse(minArg);
-  const max = parse(maxArg);
-  if (min === null || max === null) return ERRORS.minMaxLex;
-  const z = c.db.readZset(key);
+  const at = store ? 2 : 1;
+  let withscores = false;
+  let offset = 0;
+  let limit = -1;
+  for (let j = at + 3; j < a.length; j++) {
+    const o = a[j]!.toLowerCase();
+    const left = a.length - j - 1;
+    if (!store && o === 'withscores') withscores = true;
+    else if (o === 'limit' && left >= 2) {
+      const off = parseInt64(a[j + 1]!);
+      if (off === null) return ERRORS.notInt;
+      const lim = parseInt64(a[j + 2]!);
+      if (lim === null) return ERRORS.notInt;
+      offset = Number(off);
+      limit = Number(lim);
+      j += 2;
+    } else if (dir === 'auto' && o === 'rev') dir = 'rev';
+    else if (type === 'auto' && o === 'bylex') type = 'lex';
+    else if (type === 'auto' && o === 'byscore') type = 'score';
+    else return ERRORS.syntax;
+  }
+  if (dir === 'auto') dir = 'fwd';
+  if (type === 'auto') type = 'rank';
+  if (limit !== -1 && type === 'rank') {
+    return err(
+      'ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX',
+    );
+  }
+  if (withscores && type === 'lex') {
+    return err('ERR syntax error, WITHSCORES not supported in combination with BYLEX');
+  }
+  const rev = dir === 'rev';
+  let minArg = a[at + 1]!;
+  let maxArg = a[at + 2]!;
+  if (rev && type !== 'rank') [minArg, maxArg] = [maxArg, minArg];
+  let spec: RangeSpec;
+  if (type === 'rank') {
+    const start = parseInt64(minArg);
+    if (start === null) return ERRORS.notInt;
+    const end = parseInt64(maxArg);
+    if (end === null) return ERRORS.notInt;
+    spec = { kind: 'rank', start: Number(start), end: Number(end) };
+  } else if (type === 'score') {
+    const r = parseRange(minArg, maxArg);
+    if (r === null) return ERRORS.minMax;
+    spec = { kind: 'score', r };
+  } else {
+    const r = parseLexRange(minArg, maxArg);
+    if (r === null) return ERRORS.minMaxLex;
+    spec = { kind: 'lex', r };
+  }
+  const z = c.db.readZset(a[at]!);
   if (z === null) return ERRORS.wrongType;
-  if (z === undefined) return EMPTY;
-  if (offset > 0 && offset >= z.size) return EMPTY;
-  if (offset < 0) return EMPTY;
-  const gteMin = (m: string): boolean =>
-    min.inf === -1 ? true : min.inf === 1 ? false : min.ex ? m > min.v : m >= min.v;
-  const lteMax = (m: string): boolean =>
-    max.inf === 1 ? true : max.inf === -1 ? false : max.ex ? m < max.v : m <= max.v;
-  const inRange = z.entries.filter((e) => gteMin(e.member) && lteMax(e.member));
-  if (rev) inRange.reverse();
-  const end = limit < 0 ? inRange.length : offset + limit;
-  return arr(inRange.slice(offset, end).map((e) => bulk(e.member)));
+  const entries = z === undefined ? [] : collect(z, spec, rev, offset, limit);
+  if (store) return storeZset(c, a[1]!, entries);
+  return withScores(entries, withscores);
 }
 
-function zremrange(c: Ctx, a: string[], type: 'score' | 'rank'): Reply {
-  let start = 0;
-  let end = 0;
-  let r: ScoreRange | null = null;
+/** ZREMRANGEBYRANK, ZREMRANGEBYSCORE, ZREMRANGEBYLEX. */
+function zremrange(c: Ctx, a: string[], type: 'score' | 'rank' | 'lex'): Reply {
+  let spec: RangeSpec;
   if (type === 'rank') {
-    const s = parseIntNum(a[2]!);
+    const s = parseInt64(a[2]!);
     if (s === null) return ERRORS.notInt;
-    const e = parseIntNum(a[3]!);
+    const e = parseInt64(a[3]!);
     if (e === null) return ERRORS.notInt;
-    start = s;
-    end = e;
-  } else {
-    r = parseRange(a[2]!, a[3]!);
+    spec = { kind: 'rank', start: Number(s), end: Number(e) };
+  } else if (type === 'score') {
+    const r = parseRange(a[2]!, a[3]!);
     if (r === null) return ERRORS.minMax;
+    spec = { kind: 'score', r };
+  } else {
+    const r = parseLexRange(a[2]!, a[3]!);
+    if (r === null) return ERRORS.minMaxLex;
+    spec = { kind: 'lex', r };
   }
   const key = a[1]!;
   const z = c.db.readZset(key);
@@ -296,16 +381,21 @@ function zremrange(c: Ctx, a: string[], type: 'score' | 'rank'): Reply {
   if (z === undefined) return ZERO;
   let from: number;
   let to: number;
-  if (r !== null) [from, to] = scoreSpan(z, r);
-  else {
+  if (spec.kind === 'score') [from, to] = scoreSpan(z, spec.r);
+  else if (spec.kind === 'rank') {
     const n = z.size;
-    if (start < 0) start = n + start;
-    if (end < 0) end = n + end;
+    let start = spec.start < 0 ? n + spec.start : spec.start;
+    let end = spec.end < 0 ? n + spec.end : spec.end;
     if (start < 0) start = 0;
     if (start > end || start >= n) return ZERO;
     if (end >= n) end = n - 1;
     from = start;
     to = end + 1;
+  } else {
+    from = firstInLex(z, spec.r);
+    if (from < 0) return ZERO;
+    to = from;
+    while (to < z.size && lteMax(z.entries[to]!.member, spec.r)) to++;
   }
   const removed = z.removeRange(from, to);
   if (removed > 0) {
@@ -313,6 +403,259 @@ function zremrange(c: Ctx, a: string[], type: 'score' | 'rank'): Reply {
     c.db.touch(key);
   }
   return intReply(removed);
+}
+
+function zlexcount(c: Ctx, a: string[]): Reply {
+  const r = parseLexRange(a[2]!, a[3]!);
+  if (r === null) return ERRORS.minMaxLex;
+  const z = c.db.readZset(a[1]!);
+  if (z === null) return ERRORS.wrongType;
+  if (z === undefined) return ZERO;
+  let i = firstInLex(z, r);
+  if (i < 0) return ZERO;
+  let n = 0;
+  for (; i < z.size && lteMax(z.entries[i]!.member, r); i++) n++;
+  return intReply(n);
+}
+
+function zrank(c: Ctx, a: string[], rev: boolean): Reply {
+  const z = c.db.readZset(a[1]!);
+  if (z === undefined) return NIL;
+  if (z === null) return ERRORS.wrongType;
+  const r = z.rank(a[2]!);
+  if (r < 0) return NIL;
+  return intReply(rev ? z.size - 1 - r : r);
+}
+
+function zmscore(c: Ctx, a: string[]): Reply {
+  const z = c.db.readZset(a[1]!);
+  if (z === null) return ERRORS.wrongType;
+  const out: Reply[] = [];
+  for (let i = 2; i < a.length; i++) {
+    const s = z?.scores.get(a[i]!);
+    out.push(s === undefined ? NIL : bulk(formatScore(s)));
+  }
+  return arr(out);
+}
+
+/** Pop up to count entries from the low (min) or high end; the key goes when emptied. */
+function popEntries(c: Ctx, key: string, z: ZSet, max: boolean, count: number): ZEntry[] {
+  const n = Math.min(count, z.size);
+  const taken = max ? z.takeRange(z.size - n, z.size).reverse() : z.takeRange(0, n);
+  c.db.dropIfEmpty(key, z.size);
+  c.db.touch(key);
+  return taken;
+}
+
+function zpop(c: Ctx, a: string[], max: boolean): Reply {
+  if (a.length > 3) return ERRORS.syntax;
+  let count = 1;
+  if (a.length === 3) {
+    const n = parseInt64(a[2]!);
+    if (n === null || n < 0n) return ERRORS.positive;
+    count = Number(n);
+  }
+  const key = a[1]!;
+  const z = c.db.readZset(key);
+  if (z === null) return ERRORS.wrongType;
+  if (z === undefined || count === 0) return EMPTY;
+  return withScores(popEntries(c, key, z, max, count), true);
+}
+
+function zmpop(c: Ctx, a: string[]): Reply {
+  const nk = parseInt64(a[1]!);
+  if (nk === null || nk < 1n) return err('ERR numkeys should be greater than 0');
+  const whereIdx = 1 + Number(nk) + 1;
+  if (whereIdx >= a.length) return ERRORS.syntax;
+  const where = a[whereIdx]!.toLowerCase();
+  if (where !== 'min' && where !== 'max') return ERRORS.syntax;
+  let count = -1;
+  for (let j = whereIdx + 1; j < a.length; j++) {
+    if (count === -1 && a[j]!.toLowerCase() === 'count' && j < a.length - 1) {
+      const n = parseInt64(a[++j]!);
+      if (n === null || n < 1n) return err('ERR count should be greater than 0');
+      count = Number(n);
+    } else return ERRORS.syntax;
+  }
+  if (count === -1) count = 1;
+  for (let k = 2; k < whereIdx; k++) {
+    const key = a[k]!;
+    const z = c.db.readZset(key);
+    if (z === undefined) continue;
+    if (z === null) return ERRORS.wrongType;
+    const taken = popEntries(c, key, z, where === 'max', count);
+    return arr([
+      bulk(key),
+      arr(taken.map((e) => arr([bulk(e.member), bulk(formatScore(e.score))]))),
+    ]);
+  }
+  return NIL_ARRAY;
+}
+
+/** One input of ZUNION / ZINTER / ZDIFF: a sorted set, or a set whose members score 1. */
+interface OpSource {
+  size: number;
+  entries: () => Iterable<ZEntry>;
+  find: (member: string) => number | undefined;
+  same: object | null;
+  weight: number;
+}
+
+function opSource(v: ZSet | RSet | undefined): OpSource {
+  if (v === undefined) {
+    return { size: 0, entries: () => [], find: () => undefined, same: null, weight: 1 };
+  }
+  if (v instanceof ZSet) {
+    return {
+      size: v.size,
+      entries: () => v.entries,
+      find: (m) => v.scores.get(m),
+      same: v,
+      weight: 1,
+    };
+  }
+  return {
+    size: v.size,
+    entries: () => v.items().map((member) => ({ member, score: 1 })),
+    find: (m) => (v.has(m) ? 1 : undefined),
+    same: v,
+    weight: 1,
+  };
+}
+
+type Aggregate = 'sum' | 'min' | 'max';
+
+function aggregate(target: number, val: number, how: Aggregate): number {
+  if (how === 'sum') {
+    const s = target + val;
+    return Number.isNaN(s) ? 0 : s;
+  }
+  if (how === 'min') return val < target ? val : target;
+  return val > target ? val : target;
+}
+
+/** Entries ordered as a skiplist orders them (score, then member), -0 kept. */
+function sortEntries(list: ZEntry[]): ZEntry[] {
+  return list.sort((x, y) =>
+    x.score < y.score
+      ? -1
+      : x.score > y.score
+        ? 1
+        : x.member < y.member
+          ? -1
+          : x.member > y.member
+            ? 1
+            : 0,
+  );
+}
+
+/**
+ * zunionInterDiffGenericCommand: ZUNION, ZINTER, ZDIFF, their STORE forms and ZINTERCARD.
+ * `dst` is the destination key (STORE), `nkIdx` where numkeys is.
+ */
+function zsetOp(
+  c: Ctx,
+  a: string[],
+  dst: string | null,
+  nkIdx: number,
+  op: 'union' | 'inter' | 'diff',
+  cardOnly: boolean,
+): Reply {
+  const nk = parseInt64(a[nkIdx]!);
+  if (nk === null) return ERRORS.notInt;
+  if (nk < 1n) {
+    const name = a[0]!.toLowerCase();
+    return err(`ERR at least 1 input key is needed for '${name}' command`);
+  }
+  if (nk > BigInt(a.length - (nkIdx + 1))) return ERRORS.syntax;
+  const setnum = Number(nk);
+  const src: OpSource[] = [];
+  let j = nkIdx + 1;
+  for (let i = 0; i < setnum; i++, j++) {
+    const e = c.db.lookup(a[j]!);
+    if (e !== undefined && e.type !== 'zset' && e.type !== 'set') return ERRORS.wrongType;
+    src.push(opSource(e === undefined ? undefined : (e.v as ZSet | RSet)));
+  }
+  let how: Aggregate = 'sum';
+  let withscores = false;
+  let limit = 0;
+  while (j < a.length) {
+    const opt = a[j]!.toLowerCase();
+    const remaining = a.length - j;
+    if (op !== 'diff' && !cardOnly && remaining >= setnum + 1 && opt === 'weights') {
+      j++;
+      for (let i = 0; i < setnum; i++, j++) {
+        const w = parseDouble(a[j]!);
+        if (w === null) return err('ERR weight value is not a float');
+        src[i]!.weight = w;
+      }
+    } else if (op !== 'diff' && !cardOnly && remaining >= 2 && opt === 'aggregate') {
+      const v = a[j + 1]!.toLowerCase();
+      if (v !== 'sum' && v !== 'min' && v !== 'max') return ERRORS.syntax;
+      how = v;
+      j += 2;
+    } else if (dst === null && !cardOnly && opt === 'withscores') {
+      withscores = true;
+      j++;
+    } else if (cardOnly && remaining >= 2 && opt === 'limit') {
+      const l = parseInt64(a[j + 1]!);
+      if (l === null || l < 0n) return err("ERR LIMIT can't be negative");
+      limit = Number(l);
+      j += 2;
+    } else return ERRORS.syntax;
+  }
+  if (op !== 'diff') src.sort((x, y) => x.size - y.size);
+  const result: ZEntry[] = [];
+  let cardinality = 0;
+  if (op === 'inter') {
+    const first = src[0]!;
+    if (first.size > 0) {
+      for (const e of first.entries()) {
+        let score = first.weight * e.score;
+        if (Number.isNaN(score)) score = 0;
+        let k = 1;
+        for (; k < setnum; k++) {
+          const other = src[k]!;
+          const found = other.same === first.same ? e.score : other.find(e.member);
+          if (found === undefined) break;
+          score = aggregate(score, found * other.weight, how);
+        }
+        if (k < setnum) continue;
+        if (cardOnly) {
+          cardinality++;
+          if (limit > 0 && cardinality >= limit) break;
+        } else result.push({ member: e.member, score });
+      }
+    }
+  } else if (op === 'union') {
+    const acc = new Map<string, number>();
+    for (const s of src) {
+      for (const e of s.entries()) {
+        let score = s.weight * e.score;
+        if (Number.isNaN(score)) score = 0;
+        const cur = acc.get(e.member);
+        acc.set(e.member, cur === undefined ? score : aggregate(cur, score, how));
+      }
+    }
+    for (const [member, score] of acc) result.push({ member, score });
+  } else {
+    const first = src[0]!;
+    const same = src.slice(1).some((s) => s.same !== null && s.same === first.same);
+    if (first.size > 0 && !same) {
+      for (const e of first.entries()) {
+        if (!src.slice(1).some((s) => s.find(e.member) !== undefined)) {
+          result.push({ member: e.member, score: e.score });
+        }
+      }
+    }
+  }
+  if (cardOnly) return intReply(cardinality);
+  if (dst !== null) return storeZset(c, dst, result);
+  return withScores(sortEntries(result), withscores);
+}
+
+function zintercard(c: Ctx, a: string[]): Reply {
+  return zsetOp(c, a, null, 1, 'inter', true);
 }
 
 const def = (
@@ -386,7 +729,7 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'key start stop [BYSCORE | BYLEX] [REV] [LIMIT offset count] [WITHSCORES]',
     'Members by rank (or by score with BYSCORE, by name with BYLEX); WITHSCORES interleaves the scores.',
     '1.2.0',
-    (c, a) => zrange(c, a, 'auto', 'auto'),
+    (c, a) => zrange(c, a, false, 'auto', 'auto'),
   ),
   def(
     'zrangebyscore',
@@ -396,7 +739,7 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'key min max [WITHSCORES] [LIMIT offset count]',
     'Members with a score in [min, max], lowest first.',
     '1.0.5',
-    (c, a) => zrange(c, a, 'score', 'fwd'),
+    (c, a) => zrange(c, a, false, 'score', 'fwd'),
   ),
   def(
     'zrevrange',
@@ -406,7 +749,7 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'key start stop [WITHSCORES]',
     'Members by rank, highest score first.',
     '1.2.0',
-    (c, a) => zrange(c, a, 'rank', 'rev'),
+    (c, a) => zrange(c, a, false, 'rank', 'rev'),
   ),
   def(
     'zrevrangebyscore',
@@ -416,7 +759,7 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'key max min [WITHSCORES] [LIMIT offset count]',
     'Members with a score in [min, max], highest first (note: max comes first).',
     '2.2.0',
-    (c, a) => zrange(c, a, 'score', 'rev'),
+    (c, a) => zrange(c, a, false, 'score', 'rev'),
   ),
   def(
     'zremrangebyscore',
@@ -437,5 +780,185 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'Remove members by rank.',
     '2.0.0',
     (c, a) => zremrange(c, a, 'rank'),
+  ),
+  def(
+    'zremrangebylex',
+    4,
+    'write',
+    KEY1,
+    'key min max',
+    'Remove members between two names ([a inclusive, (a exclusive, - and + the ends); all scores should be equal.',
+    '2.8.9',
+    (c, a) => zremrange(c, a, 'lex'),
+  ),
+  def(
+    'zrangebylex',
+    -4,
+    'readonly',
+    KEY1,
+    'key min max [LIMIT offset count]',
+    'Members between two names ([a inclusive, (a exclusive, - and +), for a set whose scores are all equal.',
+    '2.8.9',
+    (c, a) => zrange(c, a, false, 'lex', 'fwd'),
+  ),
+  def(
+    'zrevrangebylex',
+    -4,
+    'readonly',
+    KEY1,
+    'key max min [LIMIT offset count]',
+    'ZRANGEBYLEX from the high end (note: max comes first).',
+    '2.8.9',
+    (c, a) => zrange(c, a, false, 'lex', 'rev'),
+  ),
+  def(
+    'zrangestore',
+    -5,
+    'write denyoom',
+    KEY1_2,
+    'dst src min max [BYSCORE | BYLEX] [REV] [LIMIT offset count]',
+    'Store a ZRANGE of src at dst; returns how many members it has.',
+    '6.2.0',
+    (c, a) => zrange(c, a, true, 'auto', 'auto'),
+  ),
+  def(
+    'zlexcount',
+    4,
+    'readonly fast',
+    KEY1,
+    'key min max',
+    'How many members lie between two names.',
+    '2.8.9',
+    zlexcount,
+  ),
+  def(
+    'zrank',
+    3,
+    'readonly fast',
+    KEY1,
+    'key member',
+    "A member's rank, lowest score first (0-based), or nil.",
+    '2.0.0',
+    (c, a) => zrank(c, a, false),
+  ),
+  def(
+    'zrevrank',
+    3,
+    'readonly fast',
+    KEY1,
+    'key member',
+    "A member's rank, highest score first, or nil.",
+    '2.0.0',
+    (c, a) => zrank(c, a, true),
+  ),
+  def(
+    'zmscore',
+    -3,
+    'readonly fast',
+    KEY1,
+    'key member [member ...]',
+    'The scores of several members (nil for missing ones).',
+    '6.2.0',
+    zmscore,
+  ),
+  def(
+    'zpopmin',
+    -2,
+    'write fast',
+    KEY1,
+    'key [count]',
+    'Remove and return the lowest-scored members, with their scores.',
+    '5.0.0',
+    (c, a) => zpop(c, a, false),
+  ),
+  def(
+    'zpopmax',
+    -2,
+    'write fast',
+    KEY1,
+    'key [count]',
+    'Remove and return the highest-scored members, with their scores.',
+    '5.0.0',
+    (c, a) => zpop(c, a, true),
+  ),
+  def(
+    'zmpop',
+    -4,
+    'write',
+    [keynum(1)],
+    'numkeys key [key ...] MIN | MAX [COUNT count]',
+    'Pop from the first non-empty sorted set: [key, [[member, score], ...]].',
+    '7.0.0',
+    zmpop,
+  ),
+  def(
+    'zunion',
+    -3,
+    'readonly',
+    [keynum(1)],
+    'numkeys key [key ...] [WEIGHTS weight [weight ...]] [AGGREGATE SUM | MIN | MAX] [WITHSCORES]',
+    'Members of any input (sets count as score 1), scores added (or MIN / MAX), times WEIGHTS.',
+    '6.2.0',
+    (c, a) => zsetOp(c, a, null, 1, 'union', false),
+  ),
+  def(
+    'zunionstore',
+    -4,
+    'write denyoom',
+    [{ index: 1, lastKey: 0, step: 1 }, keynum(2)],
+    'destination numkeys key [key ...] [WEIGHTS weight [weight ...]] [AGGREGATE SUM | MIN | MAX]',
+    'Store ZUNION at destination; returns its size.',
+    '2.0.0',
+    (c, a) => zsetOp(c, a, a[1]!, 2, 'union', false),
+  ),
+  def(
+    'zinter',
+    -3,
+    'readonly',
+    [keynum(1)],
+    'numkeys key [key ...] [WEIGHTS weight [weight ...]] [AGGREGATE SUM | MIN | MAX] [WITHSCORES]',
+    'Members in every input, scores added (or MIN / MAX), times WEIGHTS.',
+    '6.2.0',
+    (c, a) => zsetOp(c, a, null, 1, 'inter', false),
+  ),
+  def(
+    'zinterstore',
+    -4,
+    'write denyoom',
+    [{ index: 1, lastKey: 0, step: 1 }, keynum(2)],
+    'destination numkeys key [key ...] [WEIGHTS weight [weight ...]] [AGGREGATE SUM | MIN | MAX]',
+    'Store ZINTER at destination; returns its size.',
+    '2.0.0',
+    (c, a) => zsetOp(c, a, a[1]!, 2, 'inter', false),
+  ),
+  def(
+    'zintercard',
+    -3,
+    'readonly',
+    [keynum(1)],
+    'numkeys key [key ...] [LIMIT limit]',
+    'The size of the intersection (LIMIT: stop counting there).',
+    '7.0.0',
+    zintercard,
+  ),
+  def(
+    'zdiff',
+    -3,
+    'readonly',
+    [keynum(1)],
+    'numkeys key [key ...] [WITHSCORES]',
+    'Members of the first input that are in none of the others.',
+    '6.2.0',
+    (c, a) => zsetOp(c, a, null, 1, 'diff', false),
+  ),
+  def(
+    'zdiffstore',
+    -4,
+    'write denyoom',
+    [{ index: 1, lastKey: 0, step: 1 }, keynum(2)],
+    'destination numkeys key [key ...]',
+    'Store ZDIFF at destination; returns its size.',
+    '6.2.0',
+    (c, a) => zsetOp(c, a, a[1]!, 2, 'diff', false),
   ),
 ];
