@@ -2,11 +2,13 @@
 // Run: node test/redis/gen-corpus.mjs. A step is a string split on single spaces, an array
 // of strings (for arguments with spaces or empty ones), or a number (advance seconds). A
 // string step starting with "~" compares as an unordered array (KEYS).
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
+const sha1 = (s) => createHash('sha1').update(s).digest('hex');
 const files = new Map();
 let current = '';
 const file = (name) => {
@@ -592,6 +594,156 @@ c('eval-numkeys-errors', ['EVAL x abc', 'EVAL x 1', 'EVAL x -1', 'EVAL x 2 a']);
 c('eval-arity', ['EVAL x', 'EVALSHA x']);
 c('cluster-arity', ['CLUSTER']);
 
+// Issue 12: the rest of db.c / expire.c.
+c('expiretime-basic', [
+  'SET k v',
+  'EXPIRETIME k',
+  'PEXPIRETIME k',
+  'EXPIRETIME nokey',
+  'PEXPIRETIME nokey',
+  'EXPIREAT k 32503680000',
+  'EXPIRETIME k',
+  'PEXPIRETIME k',
+]);
+c('expiretime-rounds', [
+  'SET k v',
+  'PEXPIREAT k 32503680000499',
+  'EXPIRETIME k',
+  'PEXPIREAT k 32503680000500',
+  'EXPIRETIME k',
+  'PEXPIRETIME k',
+]);
+c('expiretime-arity', ['EXPIRETIME', 'EXPIRETIME a b', 'PEXPIRETIME']);
+c('expiretime-after-persist', [
+  'SET k v PXAT 32503680000000',
+  'PEXPIRETIME k',
+  'PERSIST k',
+  'PEXPIRETIME k',
+]);
+c('rename-basic', ['SET a 1', 'RENAME a b', 'GET b', 'EXISTS a']);
+c('rename-overwrites', ['SET a 1', 'HSET b f v', 'RENAME a b', 'TYPE b', 'GET b']);
+c('rename-keeps-ttl', [
+  'SET a 1 PXAT 32503680000000',
+  'RENAME a b',
+  'PEXPIRETIME b',
+  'SET c 1 EX 100',
+  'SET d 2',
+  'RENAME d c',
+  'TTL c',
+]);
+c('rename-missing', ['RENAME nokey b', 'RENAMENX nokey b', 'RENAME nokey nokey']);
+c('rename-same-key', ['SET a 1', 'RENAME a a', 'RENAMENX a a', 'GET a']);
+c('renamenx', ['SET a 1', 'SET b 2', 'RENAMENX a b', 'GET b', 'RENAMENX a c', 'GET c', 'EXISTS a']);
+c('rename-types', [
+  'RPUSH l x y',
+  'RENAME l m',
+  'LRANGE m 0 -1',
+  'ZADD z 1 a',
+  'RENAMENX z y',
+  'ZRANGE y 0 -1 WITHSCORES',
+  'SADD s 1',
+  'RENAME s t',
+  'SMEMBERS t',
+]);
+c('rename-arity', ['RENAME a', 'RENAMENX a b c']);
+c('copy-basic', [
+  'SET a hello',
+  'COPY a b',
+  'GET b',
+  'COPY a b',
+  'COPY a b REPLACE',
+  'COPY nokey c',
+  'EXISTS c',
+]);
+c('copy-types', [
+  'HSET h f v g w',
+  'COPY h h2',
+  'HGETALL h2',
+  'HSET h f changed',
+  'HGET h2 f',
+  'RPUSH l 1 2',
+  'COPY l l2',
+  'RPUSH l 3',
+  'LRANGE l2 0 -1',
+  'ZADD z 1 a',
+  'COPY z z2',
+  'ZADD z 5 a',
+  'ZRANGE z2 0 -1 WITHSCORES',
+  'SADD s 1 2',
+  'COPY s s2',
+  'SREM s 1',
+  'SMEMBERS s2',
+]);
+c('copy-keeps-ttl', [
+  'SET a 1 PXAT 32503680000000',
+  'COPY a b',
+  'PEXPIRETIME b',
+  'SET c x',
+  'COPY c a REPLACE',
+  'PEXPIRETIME a',
+]);
+c('copy-errors', [
+  'SET a 1',
+  'COPY a a',
+  'COPY a b FOO',
+  'COPY a b DB',
+  'COPY a b DB x',
+  'COPY a b DB 16',
+  'COPY a b DB -1',
+  'COPY a b DB 4294967296',
+  'COPY a b DB 0',
+  'GET b',
+  'COPY a',
+]);
+c('copy-replace-other-type', [
+  'SET a 1',
+  'LPUSH b x',
+  'COPY a b',
+  'TYPE b',
+  'COPY a b REPLACE',
+  'TYPE b',
+  'GET b',
+]);
+c('unlink', ['MSET a 1 b 2', 'UNLINK a b c', 'EXISTS a b', 'UNLINK']);
+c('touch', ['MSET a 1 b 2', 'TOUCH a b c a', 'TOUCH nokey', 'TOUCH']);
+c('flushdb', [
+  'MSET a 1 b 2',
+  'FLUSHDB',
+  'DBSIZE',
+  'SET c 1',
+  'FLUSHDB ASYNC',
+  'FLUSHDB SYNC',
+  'FLUSHDB FOO',
+  'FLUSHDB SYNC ASYNC',
+  'DBSIZE',
+]);
+c('type-of-every-type', [
+  'SET s v',
+  'HSET h f v',
+  'RPUSH l a',
+  'SADD st a',
+  'ZADD z 1 a',
+  'TYPE s',
+  'TYPE h',
+  'TYPE l',
+  'TYPE st',
+  'TYPE z',
+  'TYPE nokey',
+]);
+c('wrongtype-across-families', [
+  'SADD st a',
+  'GET st',
+  'HGET st f',
+  'LLEN st',
+  'ZCARD st',
+  'INCR st',
+  'APPEND st x',
+  'ZADD z 1 a',
+  'SCARD z',
+  'SMEMBERS z',
+  'LPUSH z x',
+]);
+
 // ---------------------------------------------------------------------------------------
 file('hashes');
 c('hset-hget', ['HSET h f v', 'HGET h f', 'HGET h g', 'HGET nokey f']);
@@ -698,7 +850,7 @@ c('hstrlen-unicode-and-float', [
 ]);
 c('hstrlen-wrongtype-arity', ['SET s x', 'HSTRLEN s f', 'HSTRLEN h', 'HSTRLEN h f g']);
 c('hmset-then-hmget', ['HMSET h a 1 b 2', 'HMGET h a b c', 'HMSET h a', 'HMSET h a 1 b']);
-c('hmget-missing-key', ['HMGET nokey a b', 'SET s x', 'HMGET s a']);
+c('hmget-missing-key-and-wrongtype', ['HMGET nokey a b', 'SET s x', 'HMGET s a']);
 c('hash-field-order-after-update', [
   'HSET h a 1 b 2 c 3',
   'HSET h b 20',
@@ -1362,7 +1514,7 @@ c('zadd-inf-scores', [
   'ZINCRBY z -inf a',
   'ZINCRBY z 1 c',
 ]);
-c('zadd-inf-spellings', [
+c('zadd-inf-spellings-and-nan', [
   'ZADD z Infinity a -INF b +Inf c',
   'ZRANGE z 0 -1 WITHSCORES',
   'ZADD z nan d',
@@ -1375,6 +1527,54 @@ c('zset-sliding-log-window', [
   'ZRANGE log 0 0 WITHSCORES',
   'ZPOPMIN log',
   'ZRANK log r3',
+]);
+
+c('bzpop-with-data', [
+  'ZADD a 1 x 2 y',
+  'ZADD b 5 q',
+  'BZPOPMIN nokey a b 0',
+  'BZPOPMAX a b 0',
+  'BZPOPMAX a b 0.5',
+  'EXISTS a b',
+]);
+c('bzpop-errors', [
+  'ZADD a 1 x',
+  'BZPOPMIN a -1',
+  'BZPOPMIN a x',
+  'BZPOPMAX a',
+  'SET s v',
+  'BZPOPMIN s 0',
+  'BZPOPMIN nokey s 0',
+  'ZCARD a',
+]);
+c('bzmpop-with-data', [
+  'ZADD a 1 x 2 y 3 z',
+  'BZMPOP 0 2 nokey a MIN COUNT 2',
+  'BZMPOP 1 1 a MAX',
+  'EXISTS a',
+]);
+c('bzpop-timeout-passes', [
+  'BZPOPMIN nokey 0.01',
+  'BZPOPMAX nokey 0.01',
+  'BZMPOP 0.01 1 nokey MAX',
+]);
+c('bzmpop-errors', [
+  'ZADD a 1 x',
+  'BZMPOP x 1 a MIN',
+  'BZMPOP 0 0 a MIN',
+  'BZMPOP 0 1 a LEFT',
+  'BZMPOP 0 1 a MIN COUNT 0',
+  'BZMPOP -1 1 a MIN',
+  'ZCARD a',
+]);
+c('blocking-zset-in-multi', [
+  'MULTI',
+  'BZPOPMIN nokey 0',
+  'BZPOPMAX nokey 1',
+  'BZMPOP 0 1 nokey MIN',
+  'ZADD z 1 a',
+  'BZPOPMIN z 0',
+  'EXEC',
 ]);
 
 // ---------------------------------------------------------------------------------------
@@ -1679,6 +1879,116 @@ c('list-queue-reliable', [
   'LLEN work',
 ]);
 
+// Blocking forms with something to pop answer at once; inside MULTI an empty one answers nil.
+c('blpop-brpop-with-data', [
+  'RPUSH a 1 2',
+  'RPUSH b x',
+  'BLPOP nokey a b 0',
+  'BRPOP a b 0',
+  'BRPOP a b 1.5',
+  'EXISTS a',
+  'BLPOP b 0.001',
+]);
+c('blpop-timeout-errors', [
+  'RPUSH a 1',
+  'BLPOP a -1',
+  'BLPOP a abc',
+  'BLPOP a inf',
+  'BLPOP a 1e400',
+  ['BLPOP', 'a', ' 1'],
+  'BLPOP a nan',
+  'BRPOP a',
+  'LLEN a',
+]);
+c('blpop-wrongtype', [
+  'SET s x',
+  'BLPOP s 0',
+  'BLPOP nokey s 0',
+  'RPUSH a 1',
+  'BLPOP a s 0',
+  'BLPOP s x',
+]);
+c('blmove-brpoplpush-with-data', [
+  'RPUSH s a b c',
+  'BLMOVE s d LEFT RIGHT 0',
+  'BRPOPLPUSH s d 0',
+  'BLMOVE s s RIGHT LEFT 5',
+  'LRANGE s 0 -1',
+  'LRANGE d 0 -1',
+]);
+c('blmove-errors', [
+  'RPUSH s a',
+  'BLMOVE s d UP LEFT 0',
+  'BLMOVE s d LEFT LEFT x',
+  'BLMOVE s d LEFT LEFT -1',
+  'BRPOPLPUSH s d x',
+  'SET w x',
+  'BLMOVE w d LEFT LEFT 0',
+  'BLMOVE s w LEFT LEFT 0',
+  'BRPOPLPUSH s w 0',
+  'LLEN s',
+]);
+c('blmpop-with-data', [
+  'RPUSH a 1 2 3',
+  'BLMPOP 0 2 nokey a LEFT COUNT 2',
+  'BLMPOP 1 1 a RIGHT',
+  'EXISTS a',
+]);
+c('blmpop-errors', [
+  'RPUSH a 1',
+  'BLMPOP x 1 a LEFT',
+  'BLMPOP 0 0 a LEFT',
+  'BLMPOP 0 1 a UP',
+  'BLMPOP -1 1 a LEFT',
+  'BLMPOP 0 1 a LEFT COUNT 0',
+  'BLMPOP 0 2 a LEFT',
+  'BLMPOP 0 1 a',
+  'LLEN a',
+]);
+c('blocking-list-in-multi', [
+  'MULTI',
+  'BLPOP nokey 0',
+  'BRPOP nokey 1',
+  'BLMOVE nokey d LEFT LEFT 0',
+  'BRPOPLPUSH nokey d 0',
+  'BLMPOP 0 1 nokey LEFT',
+  'RPUSH q x',
+  'BLPOP q 0',
+  'EXEC',
+]);
+const FOREVER = (name) => ({
+  err: `ERR ${name} would block forever: the lab's Redis model never blocks a client (with a timeout, or inside MULTI or a script, it answers nil as Redis does)`,
+});
+m(
+  'blpop-would-block-forever',
+  [
+    'BLPOP nokey 0',
+    'BLMOVE nokey d LEFT LEFT 0',
+    'BLMPOP 0 1 nokey LEFT',
+    'BZPOPMIN nokey 0',
+    'BZMPOP 0 1 nokey MIN',
+    'RPUSH q x',
+    'BLPOP q 0',
+  ],
+  [
+    FOREVER('BLPOP'),
+    FOREVER('BLMOVE'),
+    FOREVER('BLMPOP'),
+    FOREVER('BZPOPMIN'),
+    FOREVER('BZMPOP'),
+    1,
+    ['q', 'x'],
+  ],
+);
+c('blocking-timeout-passes', [
+  'BLPOP nokey 0.01',
+  'BRPOP nokey nokey2 0.01',
+  'BLMOVE nokey d LEFT LEFT 0.01',
+  'BRPOPLPUSH nokey d 0.01',
+  'BLMPOP 0.01 1 nokey LEFT',
+  'EXISTS d',
+]);
+
 // ---------------------------------------------------------------------------------------
 // Sets (t_set.c) without SPOP / SRANDMEMBER. A set of integers is an intset and lists
 // ascending; any other set's order is a hash table's, compared as a multiset ("~").
@@ -1859,6 +2169,119 @@ c('set-unique-visitors', [
   'SCARD visitors:day1',
   'SINTERCARD 2 visitors:day1 visitors:day2',
   '~SUNION visitors:day1 visitors:day2',
+]);
+
+// ---------------------------------------------------------------------------------------
+// The command layer's rules for scripts (dispatch in src/core/redis/model.ts and
+// commands/scripting.ts): EVAL_RO, Redis 7 shebang flags, commands refused inside scripts.
+// The Lua in these cases is deliberately plain; Lua semantics live in lua*.jsonl.
+file('eval');
+c('eval-ro-reads', [
+  'SET k v',
+  ['EVAL_RO', "return redis.call('GET', KEYS[1])", '1', 'k'],
+  ['EVALSHA_RO', 'nosuchsha', '0'],
+]);
+c('eval-ro-refuses-writes', [
+  ['EVAL_RO', "return redis.call('SET', KEYS[1], 'v')", '1', 'k'],
+  'EXISTS k',
+  ['EVAL_RO', "return redis.pcall('INCR', KEYS[1])", '1', 'k'],
+  ['EVAL_RO', "return redis.pcall('DEL', KEYS[1])", '1', 'k'],
+]);
+const INCR_SCRIPT = "return redis.call('INCR', KEYS[1])";
+const GET_SCRIPT = "return redis.call('GET', KEYS[1])";
+c('evalsha-ro', [
+  ['SCRIPT', 'LOAD', INCR_SCRIPT],
+  ['SCRIPT', 'LOAD', GET_SCRIPT],
+  ['EVALSHA_RO', sha1(INCR_SCRIPT), '1', 'k'],
+  ['EVALSHA', sha1(INCR_SCRIPT), '1', 'k'],
+  ['EVALSHA_RO', sha1(GET_SCRIPT), '1', 'k'],
+  ['EVALSHA_RO', sha1(GET_SCRIPT).toUpperCase(), '1', 'k'],
+  ['EVALSHA_RO', 'abc', '0'],
+]);
+c('shebang-plain', [
+  ['EVAL', "#!lua\nreturn redis.call('INCR', KEYS[1])", '1', 'k'],
+  ['EVAL', '#!lua\nreturn 1', '0'],
+]);
+c('shebang-no-writes', [
+  ['EVAL', "#!lua flags=no-writes\nreturn redis.call('SET', KEYS[1], 'v')", '1', 'k'],
+  ['EVAL', "#!lua flags=no-writes\nreturn redis.pcall('GET', KEYS[1])", '1', 'k'],
+  ['EVAL_RO', "#!lua flags=no-writes\nreturn redis.call('EXISTS', KEYS[1])", '1', 'k'],
+]);
+c('shebang-ro-needs-no-writes', [
+  ['EVAL_RO', '#!lua\nreturn 1', '0'],
+  ['EVAL_RO', '#!lua flags=allow-oom\nreturn 1', '0'],
+  ['EVAL_RO', '#!lua flags=no-writes,allow-oom\nreturn 1', '0'],
+]);
+c('shebang-errors', [
+  ['EVAL', '#!lua flags=bogus\nreturn 1', '0'],
+  ['EVAL', '#!lua flags=no-writes,bogus\nreturn 1', '0'],
+  ['EVAL', '#!lua bogus=1\nreturn 1', '0'],
+  ['EVAL', '#!python\nreturn 1', '0'],
+  ['EVAL', '#!lua', '0'],
+  ['SCRIPT', 'LOAD', '#!lua flags=bogus\nreturn 1'],
+  ['EVAL', '#!lua flags=\nreturn 1', '0'],
+  ['EVAL', '#!lua  flags=no-writes \nreturn 1', '0'],
+]);
+c('shebang-keeps-line-numbers', [['EVAL', '#!lua\nreturn redis.call("NOPE")', '0']]);
+c('noscript-commands-in-scripts', [
+  ['EVAL', "return redis.call('MULTI')", '0'],
+  ['EVAL', "return redis.pcall('EXEC')", '0'],
+  ['EVAL', "return redis.pcall('WATCH', 'k')", '0'],
+  ['EVAL', "return redis.pcall('EVAL', 'return 1', '0')", '0'],
+  ['EVAL', "return redis.pcall('EVAL_RO', 'return 1', '0')", '0'],
+  ['EVAL', "return redis.pcall('SCRIPT', 'LOAD', 'return 1')", '0'],
+  ['EVAL', "return redis.pcall('SCRIPT', 'FLUSH')", '0'],
+  ['EVAL', "return redis.pcall('UNWATCH')", '0'],
+  ['EVAL', "return redis.pcall('DISCARD')", '0'],
+]);
+c('blocking-commands-in-scripts', [
+  'RPUSH l a b',
+  'ZADD z 1 m',
+  ['EVAL', "return redis.call('BLPOP', KEYS[1], 0)", '1', 'l'],
+  ['EVAL', "return redis.pcall('BRPOP', KEYS[1], 0)", '1', 'l'],
+  ['EVAL', "return redis.pcall('BLMOVE', KEYS[1], KEYS[1], 'LEFT', 'RIGHT', 0)", '1', 'l'],
+  ['EVAL', "return redis.pcall('BRPOPLPUSH', KEYS[1], KEYS[1], 0)", '1', 'l'],
+  ['EVAL', "return redis.pcall('BZPOPMIN', KEYS[1], 0)", '1', 'z'],
+  ['EVAL', "return redis.pcall('BZPOPMAX', KEYS[1], 0)", '1', 'z'],
+  ['EVAL', "return redis.call('BLMPOP', 0, 1, KEYS[1], 'LEFT')", '1', 'l'],
+  ['EVAL', "return redis.call('BLMPOP', 0, 1, KEYS[1], 'LEFT')", '1', 'nokey'],
+  ['EVAL', "return redis.call('BZMPOP', 0, 1, KEYS[1], 'MIN')", '1', 'z'],
+  ['EVAL', "return redis.call('BZMPOP', 0, 1, KEYS[1], 'MIN')", '1', 'nokey'],
+  'LRANGE l 0 -1',
+]);
+c('new-commands-from-scripts', [
+  [
+    'EVAL',
+    "redis.call('RPUSH', KEYS[1], 'a', 'b', 'a'); return {redis.call('LPOS', KEYS[1], 'a', 'RANK', -1), redis.call('LINDEX', KEYS[1], -1), redis.call('LREM', KEYS[1], 0, 'a')}",
+    '1',
+    'l',
+  ],
+  [
+    'EVAL',
+    "redis.call('SET', KEYS[1], 'hello'); return {redis.call('APPEND', KEYS[1], ' world'), redis.call('GETRANGE', KEYS[1], 0, 4), redis.call('STRLEN', KEYS[1])}",
+    '1',
+    's',
+  ],
+  [
+    'EVAL',
+    "redis.call('ZADD', KEYS[1], 1, 'a', 2, 'b'); return {redis.call('ZRANK', KEYS[1], 'b'), redis.call('ZMSCORE', KEYS[1], 'a', 'x'), redis.call('ZPOPMIN', KEYS[1])}",
+    '1',
+    'z',
+  ],
+  [
+    'EVAL',
+    "return {redis.call('SADD', KEYS[1], 3, 1, 2), redis.call('SMEMBERS', KEYS[1]), redis.call('SISMEMBER', KEYS[1], 2)}",
+    '1',
+    'st',
+  ],
+  ['EVAL', "return redis.call('GETEX', KEYS[1], 'PERSIST')", '1', 's'],
+  ['EVAL', "return redis.pcall('LSET', KEYS[1], 99, 'x')", '1', 'l'],
+  ['EVAL', "return redis.pcall('ZRANGEBYLEX', KEYS[1], 'a', 'b')", '1', 'z'],
+]);
+c('script-wrongtype-new-commands', [
+  'SET s x',
+  ['EVAL', "return redis.pcall('LPOS', KEYS[1], 'a')", '1', 's'],
+  ['EVAL', "return redis.pcall('SADD', KEYS[1], 'a')", '1', 's'],
 ]);
 
 // ---------------------------------------------------------------------------------------

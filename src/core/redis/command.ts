@@ -73,6 +73,11 @@ export interface Ctx {
   readonly scripts: Map<string, string>;
   readonly scriptEngine: ScriptEngine | null;
   readonly clusterMode: boolean;
+  /**
+   * The caller cannot block (CLIENT_DENY_BLOCKING: a script, or EXEC): blocking commands with
+   * nothing to pop answer nil at once, as if their timeout had passed.
+   */
+  readonly denyBlocking: boolean;
   /** EXEC: run one command queued by MULTI (it was resolved and checked when queued). */
   runQueued(cmd: Command, args: string[]): Reply;
   /** EVAL: run a script to completion under `rules` (atomic: nothing else runs meanwhile). */

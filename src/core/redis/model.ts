@@ -69,6 +69,7 @@ class ModelCtx implements Ctx {
   readonly scripts = new Map<string, string>();
   /** The in-script rules of the script running now, if any. */
   script: ScriptRules | null = null;
+  denyBlocking = false;
   constructor(
     readonly db: Keyspace,
     public scriptEngine: ScriptEngine | null,
@@ -80,7 +81,13 @@ class ModelCtx implements Ctx {
   }
 
   runQueued(cmd: Command, args: string[]): Reply {
-    return cmd.impl(this, args);
+    const prev = this.denyBlocking;
+    this.denyBlocking = true;
+    try {
+      return cmd.impl(this, args);
+    } finally {
+      this.denyBlocking = prev;
+    }
   }
 
   runScript(
@@ -91,11 +98,14 @@ class ModelCtx implements Ctx {
     argv: readonly string[],
   ): Reply {
     const prev = this.script;
+    const prevDeny = this.denyBlocking;
     this.script = rules;
+    this.denyBlocking = true;
     try {
       return this.scriptEngine!.run(this.host, source, sha, keys, argv);
     } finally {
       this.script = prev;
+      this.denyBlocking = prevDeny;
     }
   }
 }

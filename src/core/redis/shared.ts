@@ -1,5 +1,6 @@
 // Replies and error texts every command family shares (Redis's `shared` objects, server.c),
 // worded exactly as redis-server 7.0.15 sends them.
+import { parseLongDouble } from './numfmt';
 import { arr, err, int, status, type Reply } from './reply';
 
 const SMALL_INTS: Reply[] = [];
@@ -40,6 +41,36 @@ export const ERRORS = {
 
 export const arityError = (name: string): Reply =>
   err(`ERR wrong number of arguments for '${name}' command`);
+
+/**
+ * A blocking command found nothing to pop. Inside MULTI or a script (denyBlocking), or with a
+ * timeout, the client gets nil: nothing else can run while the synchronous model answers, so
+ * the timeout passes unanswered (the virtual clock is the caller's and does not move). With
+ * timeout 0 a real server would hold the connection for good; the model answers an error.
+ */
+export function blockedReply(
+  c: { denyBlocking: boolean },
+  name: string,
+  timeoutMs: number,
+  nil: Reply,
+): Reply {
+  if (c.denyBlocking || timeoutMs > 0) return nil;
+  return err(
+    `ERR ${name.toUpperCase()} would block forever: the lab's Redis model never blocks a ` +
+      'client (with a timeout, or inside MULTI or a script, it answers nil as Redis does)',
+  );
+}
+
+/** getTimeoutFromObjectOrReply (seconds, as a long double): the timeout in ms, or the error. */
+export function timeoutArg(s: string): number | Reply {
+  const v = parseLongDouble(s);
+  if (v === null) return err('ERR timeout is not a float or out of range');
+  // An infinity or an overflowing product converts to LLONG_MIN in C: "negative".
+  if (typeof v === 'string') return err('ERR timeout is negative');
+  const ms = Math.ceil(Number(v.m) * 2 ** v.e * 1000);
+  if (!(Math.abs(ms) < 9.2e18) || ms < 0) return err('ERR timeout is negative');
+  return ms;
+}
 
 export const expireTimeError = (name: string): Reply =>
   err(`ERR invalid expire time in '${name}' command`);

@@ -1,8 +1,20 @@
 // Keys and TTLs (Redis's db.c and expire.c): DEL, EXISTS, TYPE, the EXPIRE family, TTL.
-import { row, ALL_KEYS, KEY1, NO_KEYS, type CommandRow, type Ctx, type KeySpec } from '../command';
+import {
+  row,
+  ALL_KEYS,
+  KEY1,
+  KEY1_2,
+  NO_KEYS,
+  type CommandRow,
+  type Ctx,
+  type KeySpec,
+} from '../command';
 import { globMatch } from '../glob';
 import { INT64_MAX, INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
-import { arr, bulk, err, status, type Reply } from '../reply';
+import type { Entry } from '../keyspace';
+import { arr, bulk, err, OK, status, type Reply } from '../reply';
+import { RSet } from '../set';
+import { ZSet } from '../zset';
 import { ERRORS, expireTimeError, intReply, MINUS_ONE, MINUS_TWO, ONE, ZERO } from '../shared';
 
 function del(c: Ctx, a: string[]): Reply {
@@ -104,6 +116,92 @@ function keys(c: Ctx, a: string[]): Reply {
   const out: Reply[] = [];
   for (const k of c.db.db.keys()) if (globMatch(pattern, k)) out.push(bulk(k));
   return arr(out);
+}
+
+/** EXPIRETIME and PEXPIRETIME: the absolute Unix time a key expires at. */
+function expiretime(c: Ctx, key: string, ms: boolean): Reply {
+  const e = c.db.lookup(key);
+  if (e === undefined) return MINUS_TWO;
+  if (e.exp < 0) return MINUS_ONE;
+  return intReply(ms ? e.exp : Math.floor((e.exp + 500) / 1000));
+}
+
+/** UNLINK is DEL (Redis frees the memory in the background; the model has nothing to free). */
+function touch(c: Ctx, a: string[]): Reply {
+  return exists(c, a);
+}
+
+function rename(c: Ctx, a: string[], nx: boolean): Reply {
+  const src = a[1]!;
+  const dst = a[2]!;
+  const e = c.db.lookup(src);
+  if (e === undefined) return ERRORS.noSuchKey;
+  if (src === dst) return nx ? ZERO : OK;
+  if (c.db.lookup(dst) !== undefined) {
+    if (nx) return ZERO;
+    c.db.del(dst);
+  }
+  c.db.db.delete(src);
+  c.db.db.set(dst, e);
+  c.db.touch(src);
+  c.db.touch(dst);
+  return nx ? ONE : OK;
+}
+
+/** A deep copy of a value (COPY). */
+function duplicate(e: Entry): Entry {
+  switch (e.type) {
+    case 'string':
+      return { ...e };
+    case 'hash':
+      return { ...e, v: new Map(e.v) };
+    case 'list':
+      return { ...e, v: [...e.v] };
+    case 'set': {
+      const s = new RSet(null);
+      s.intset = e.v.intset;
+      for (const m of e.v.members) s.members.add(m);
+      return { ...e, v: s };
+    }
+    case 'zset': {
+      const z = new ZSet();
+      for (const x of e.v.entries) z.set(x.member, x.score);
+      return { ...e, v: z };
+    }
+  }
+}
+
+function copy(c: Ctx, a: string[]): Reply {
+  let replace = false;
+  for (let j = 3; j < a.length; j++) {
+    const o = a[j]!.toLowerCase();
+    if (o === 'replace') replace = true;
+    else if (o === 'db' && j < a.length - 1) {
+      const db = parseInt64(a[++j]!);
+      if (db === null) return ERRORS.notInt;
+      if (db < -2147483648n || db > 2147483647n) {
+        return err('ERR value is out of range, value must between -2147483648 and 2147483647');
+      }
+      if (db < 0n || db > 15n) return err('ERR DB index is out of range');
+      if (db !== 0n) {
+        if (c.clusterMode) {
+          return err('ERR Copying to another database is not allowed in cluster mode');
+        }
+        return err("ERR the lab's Redis model has only database 0 (COPY ... DB 0)");
+      }
+    } else return ERRORS.syntax;
+  }
+  const src = a[1]!;
+  const dst = a[2]!;
+  if (src === dst) return err('ERR source and destination objects are the same');
+  const e = c.db.lookup(src);
+  if (e === undefined) return ZERO;
+  if (c.db.lookup(dst) !== undefined) {
+    if (!replace) return ZERO;
+    c.db.db.delete(dst);
+  }
+  c.db.put(dst, duplicate(e));
+  return ONE;
 }
 
 const def = (
@@ -229,5 +327,75 @@ export const KEYS_COMMANDS: readonly CommandRow[] = [
     'Key names matching a glob pattern (slow on a real server).',
     '1.0.0',
     keys,
+  ),
+  def(
+    'unlink',
+    -2,
+    'write fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'DEL that frees memory in the background; returns how many existed.',
+    '4.0.0',
+    del,
+  ),
+  def(
+    'touch',
+    -2,
+    'readonly fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'How many of the keys exist (and mark them used).',
+    '3.2.1',
+    touch,
+  ),
+  def(
+    'expiretime',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'The Unix time (seconds) the key expires at; -1 without expiry, -2 if missing.',
+    '7.0.0',
+    (c, a) => expiretime(c, a[1]!, false),
+  ),
+  def(
+    'pexpiretime',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'The Unix time in milliseconds the key expires at; -1 without expiry, -2 if missing.',
+    '7.0.0',
+    (c, a) => expiretime(c, a[1]!, true),
+  ),
+  def(
+    'rename',
+    3,
+    'write',
+    KEY1_2,
+    'key newkey',
+    'Rename a key (replacing newkey), keeping its TTL.',
+    '1.0.0',
+    (c, a) => rename(c, a, false),
+  ),
+  def(
+    'renamenx',
+    3,
+    'write fast',
+    KEY1_2,
+    'key newkey',
+    'Rename only if newkey does not exist; 1 if renamed.',
+    '1.0.0',
+    (c, a) => rename(c, a, true),
+  ),
+  def(
+    'copy',
+    -3,
+    'write denyoom',
+    KEY1_2,
+    'source destination [DB destination-db] [REPLACE]',
+    'Copy a value and its TTL to another key; 1 if copied (REPLACE overwrites).',
+    '6.2.0',
+    copy,
   ),
 ];

@@ -2,7 +2,16 @@
 import { keynum, row, KEY1, KEY1_2, type CommandRow, type Ctx, type KeySpec } from '../command';
 import { INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
 import { arr, bulk, err, NIL, NIL_ARRAY, OK, type Reply } from '../reply';
-import { arityError, EMPTY, ERRORS, intReply, MINUS_ONE, ZERO } from '../shared';
+import {
+  arityError,
+  EMPTY,
+  ERRORS,
+  intReply,
+  MINUS_ONE,
+  timeoutArg,
+  blockedReply,
+  ZERO,
+} from '../shared';
 
 /** LPUSH, RPUSH and (onlyExisting) LPUSHX, RPUSHX. */
 function push(c: Ctx, a: string[], left: boolean, onlyExisting = false): Reply {
@@ -270,10 +279,17 @@ function positive(s: string, message: string): number | Reply {
   return Number(v);
 }
 
-function lmpop(c: Ctx, a: string[]): Reply {
-  const numkeys = positive(a[1]!, 'numkeys should be greater than 0');
+interface MpopArgs {
+  keys: string[];
+  left: boolean;
+  count: number;
+}
+
+/** LMPOP / BLMPOP arguments from numkeys at `at` (lmpopGenericCommand). */
+function mpopArgs(a: string[], at: number): MpopArgs | Reply {
+  const numkeys = positive(a[at]!, 'numkeys should be greater than 0');
   if (typeof numkeys !== 'number') return numkeys;
-  const whereIdx = 1 + numkeys + 1;
+  const whereIdx = at + numkeys + 1;
   if (whereIdx >= a.length) return ERRORS.syntax;
   const where = side(a[whereIdx]!);
   if (where === null) return ERRORS.syntax;
@@ -285,19 +301,75 @@ function lmpop(c: Ctx, a: string[]): Reply {
       count = n;
     } else return ERRORS.syntax;
   }
-  if (count === -1) count = 1;
-  for (let k = 2; k < whereIdx; k++) {
-    const key = a[k]!;
+  return {
+    keys: a.slice(at + 1, whereIdx),
+    left: where === 'left',
+    count: count === -1 ? 1 : count,
+  };
+}
+
+/** Pop from the first non-empty list: [key, [elements]]; null when every list is empty. */
+function mpop(c: Ctx, m: MpopArgs): Reply | null {
+  for (const key of m.keys) {
     const l = c.db.readList(key);
     if (l === undefined) continue;
     if (l === null) return ERRORS.wrongType;
-    const n = Math.min(count, l.length);
-    const items = where === 'left' ? l.splice(0, n) : l.splice(l.length - n, n).reverse();
+    const n = Math.min(m.count, l.length);
+    const items = m.left ? l.splice(0, n) : l.splice(l.length - n, n).reverse();
     c.db.dropIfEmpty(key, l.length);
     c.db.touch(key);
     return arr([bulk(key), arr(items.map(bulk))]);
   }
-  return NIL_ARRAY;
+  return null;
+}
+
+function lmpop(c: Ctx, a: string[]): Reply {
+  const m = mpopArgs(a, 1);
+  if ('t' in m) return m;
+  return mpop(c, m) ?? NIL_ARRAY;
+}
+
+// ---- blocking forms: served at once when there is something to pop --------------------
+
+function bpop(c: Ctx, a: string[], left: boolean): Reply {
+  const t = timeoutArg(a[a.length - 1]!);
+  if (typeof t !== 'number') return t;
+  for (let i = 1; i < a.length - 1; i++) {
+    const key = a[i]!;
+    const l = c.db.readList(key);
+    if (l === undefined) continue;
+    if (l === null) return ERRORS.wrongType;
+    const v = left ? l.shift()! : l.pop()!;
+    c.db.dropIfEmpty(key, l.length);
+    c.db.touch(key);
+    return arr([bulk(key), bulk(v)]);
+  }
+  return blockedReply(c, a[0]!, t, NIL_ARRAY);
+}
+
+function bmove(c: Ctx, a: string[], from: boolean, to: boolean, timeoutAt: number): Reply {
+  const t = timeoutArg(a[timeoutAt]!);
+  if (typeof t !== 'number') return t;
+  const s = c.db.readList(a[1]!);
+  if (s === null) return ERRORS.wrongType;
+  if (s === undefined) return blockedReply(c, a[0]!, t, NIL);
+  return move(c, a[1]!, a[2]!, from, to);
+}
+
+function blmove(c: Ctx, a: string[]): Reply {
+  const from = side(a[3]!);
+  if (from === null) return ERRORS.syntax;
+  const to = side(a[4]!);
+  if (to === null) return ERRORS.syntax;
+  return bmove(c, a, from === 'left', to === 'left', 5);
+}
+
+function blmpop(c: Ctx, a: string[]): Reply {
+  const m = mpopArgs(a, 2);
+  if ('t' in m) return m;
+  const t = timeoutArg(a[1]!);
+  if (typeof t !== 'number') return t;
+  return mpop(c, m) ?? blockedReply(c, a[0]!, t, NIL_ARRAY);
 }
 
 const def = (
@@ -458,5 +530,55 @@ export const LIST_COMMANDS: readonly CommandRow[] = [
     'Pop up to count elements from the first non-empty list: [key, [elements]].',
     '7.0.0',
     lmpop,
+  ),
+  def(
+    'blpop',
+    -3,
+    'write noscript blocking',
+    [{ index: 1, lastKey: -2, step: 1 }],
+    'key [key ...] timeout',
+    'LPOP from the first non-empty list: [key, element]. The lab never blocks: with every list empty it answers nil inside MULTI, an error outside.',
+    '2.0.0',
+    (c, a) => bpop(c, a, true),
+  ),
+  def(
+    'brpop',
+    -3,
+    'write noscript blocking',
+    [{ index: 1, lastKey: -2, step: 1 }],
+    'key [key ...] timeout',
+    'RPOP from the first non-empty list: [key, element] (never blocks in the lab).',
+    '2.0.0',
+    (c, a) => bpop(c, a, false),
+  ),
+  def(
+    'blmove',
+    6,
+    'write denyoom noscript blocking',
+    KEY1_2,
+    'source destination LEFT | RIGHT LEFT | RIGHT timeout',
+    'LMOVE that would wait for an element (never blocks in the lab).',
+    '6.2.0',
+    blmove,
+  ),
+  def(
+    'brpoplpush',
+    4,
+    'write denyoom noscript blocking',
+    KEY1_2,
+    'source destination timeout',
+    'RPOPLPUSH that would wait for an element (never blocks in the lab).',
+    '2.2.0',
+    (c, a) => bmove(c, a, false, true, 3),
+  ),
+  def(
+    'blmpop',
+    -5,
+    'write blocking',
+    [keynum(2)],
+    'timeout numkeys key [key ...] LEFT | RIGHT [COUNT count]',
+    'LMPOP that would wait (never blocks in the lab; allowed in scripts, where it answers nil at once).',
+    '7.0.0',
+    blmpop,
   ),
 ];

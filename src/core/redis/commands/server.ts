@@ -80,6 +80,16 @@ export const SERVER_COMMANDS: readonly CommandRow[] = [
   def('server', 'dbsize', 1, 'readonly fast', '', 'Number of keys.', '1.0.0', dbsize),
   def('server', 'flushall', -1, 'write', '[ASYNC | SYNC]', 'Delete every key.', '1.0.0', flushall),
   def(
+    'server',
+    'flushdb',
+    -1,
+    'write',
+    '[ASYNC | SYNC]',
+    'Delete every key of the database (the lab has one).',
+    '1.0.0',
+    flushall,
+  ),
+  def(
     'cluster',
     'cluster',
     -2,

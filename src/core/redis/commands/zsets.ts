@@ -4,7 +4,7 @@ import { keynum, row, KEY1, KEY1_2, type CommandRow, type Ctx, type KeySpec } fr
 import { formatScore, parseDouble, parseInt64, parseRangeDouble } from '../numfmt';
 import { arr, bulk, err, NIL, NIL_ARRAY, type Reply } from '../reply';
 import { RSet } from '../set';
-import { EMPTY, ERRORS, intReply, ZERO } from '../shared';
+import { EMPTY, ERRORS, intReply, timeoutArg, blockedReply, ZERO } from '../shared';
 import { ZSet, type ZEntry } from '../zset';
 import { removeMembers } from './hashes';
 
@@ -462,10 +462,17 @@ function zpop(c: Ctx, a: string[], max: boolean): Reply {
   return withScores(popEntries(c, key, z, max, count), true);
 }
 
-function zmpop(c: Ctx, a: string[]): Reply {
-  const nk = parseInt64(a[1]!);
+interface ZmpopArgs {
+  keys: string[];
+  max: boolean;
+  count: number;
+}
+
+/** ZMPOP / BZMPOP arguments from numkeys at `at` (zmpopGenericCommand). */
+function zmpopArgs(a: string[], at: number): ZmpopArgs | Reply {
+  const nk = parseInt64(a[at]!);
   if (nk === null || nk < 1n) return err('ERR numkeys should be greater than 0');
-  const whereIdx = 1 + Number(nk) + 1;
+  const whereIdx = at + Number(nk) + 1;
   if (whereIdx >= a.length) return ERRORS.syntax;
   const where = a[whereIdx]!.toLowerCase();
   if (where !== 'min' && where !== 'max') return ERRORS.syntax;
@@ -477,19 +484,51 @@ function zmpop(c: Ctx, a: string[]): Reply {
       count = Number(n);
     } else return ERRORS.syntax;
   }
-  if (count === -1) count = 1;
-  for (let k = 2; k < whereIdx; k++) {
-    const key = a[k]!;
+  return { keys: a.slice(at + 1, whereIdx), max: where === 'max', count: count === -1 ? 1 : count };
+}
+
+/** Pop from the first non-empty sorted set: [key, [[member, score], ...]]; null for none. */
+function zmpopRun(c: Ctx, m: ZmpopArgs): Reply | null {
+  for (const key of m.keys) {
     const z = c.db.readZset(key);
     if (z === undefined) continue;
     if (z === null) return ERRORS.wrongType;
-    const taken = popEntries(c, key, z, where === 'max', count);
+    const taken = popEntries(c, key, z, m.max, m.count);
     return arr([
       bulk(key),
       arr(taken.map((e) => arr([bulk(e.member), bulk(formatScore(e.score))]))),
     ]);
   }
-  return NIL_ARRAY;
+  return null;
+}
+
+function zmpop(c: Ctx, a: string[]): Reply {
+  const m = zmpopArgs(a, 1);
+  if ('t' in m) return m;
+  return zmpopRun(c, m) ?? NIL_ARRAY;
+}
+
+function bzmpop(c: Ctx, a: string[]): Reply {
+  const m = zmpopArgs(a, 2);
+  if ('t' in m) return m;
+  const t = timeoutArg(a[1]!);
+  if (typeof t !== 'number') return t;
+  return zmpopRun(c, m) ?? blockedReply(c, a[0]!, t, NIL_ARRAY);
+}
+
+/** BZPOPMIN / BZPOPMAX: [key, member, score] from the first non-empty sorted set. */
+function bzpop(c: Ctx, a: string[], max: boolean): Reply {
+  const t = timeoutArg(a[a.length - 1]!);
+  if (typeof t !== 'number') return t;
+  for (let i = 1; i < a.length - 1; i++) {
+    const key = a[i]!;
+    const z = c.db.readZset(key);
+    if (z === undefined) continue;
+    if (z === null) return ERRORS.wrongType;
+    const [e] = popEntries(c, key, z, max, 1);
+    return arr([bulk(key), bulk(e!.member), bulk(formatScore(e!.score))]);
+  }
+  return blockedReply(c, a[0]!, t, NIL_ARRAY);
 }
 
 /** One input of ZUNION / ZINTER / ZDIFF: a sorted set, or a set whose members score 1. */
@@ -960,5 +999,35 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'Store ZDIFF at destination; returns its size.',
     '6.2.0',
     (c, a) => zsetOp(c, a, a[1]!, 2, 'diff', false),
+  ),
+  def(
+    'bzpopmin',
+    -3,
+    'write noscript blocking fast',
+    [{ index: 1, lastKey: -2, step: 1 }],
+    'key [key ...] timeout',
+    'ZPOPMIN from the first non-empty sorted set: [key, member, score] (never blocks in the lab).',
+    '5.0.0',
+    (c, a) => bzpop(c, a, false),
+  ),
+  def(
+    'bzpopmax',
+    -3,
+    'write noscript blocking fast',
+    [{ index: 1, lastKey: -2, step: 1 }],
+    'key [key ...] timeout',
+    'ZPOPMAX from the first non-empty sorted set: [key, member, score] (never blocks in the lab).',
+    '5.0.0',
+    (c, a) => bzpop(c, a, true),
+  ),
+  def(
+    'bzmpop',
+    -5,
+    'write blocking',
+    [keynum(2)],
+    'timeout numkeys key [key ...] MIN | MAX [COUNT count]',
+    'ZMPOP that would wait (never blocks in the lab; allowed in scripts, where it answers nil at once).',
+    '7.0.0',
+    bzmpop,
   ),
 ];
