@@ -269,6 +269,47 @@ export class Keyspace {
 
   // ---- inspection --------------------------------------------------------------------
 
+  /**
+   * Write keys back from snapshots (checkpoints, a worker's state), replacing those keys, with
+   * their remaining TTLs counted from now. A set's encoding is worked out again from its
+   * members.
+   */
+  restore(keys: readonly KeySnapshot[]): void {
+    const now = this.nowMs();
+    for (const k of keys) {
+      const exp = k.ttlMs === null ? -1 : now + Math.max(1, Math.round(k.ttlMs));
+      let e: Entry;
+      switch (k.type) {
+        case 'string':
+          e = { type: 'string', v: k.value as string, exp };
+          break;
+        case 'hash':
+          e = { type: 'hash', v: new Map(k.value as Array<[string, string]>), exp };
+          break;
+        case 'zset': {
+          const z = new ZSet();
+          for (const [m, score] of k.value as Array<[string, number]>) z.set(m, score);
+          e = { type: 'zset', v: z, exp };
+          break;
+        }
+        case 'list':
+          e = { type: 'list', v: [...(k.value as string[])], exp };
+          break;
+        case 'set': {
+          const items = k.value as string[];
+          const s = new RSet(items[0] ?? null);
+          for (const m of items) s.add(m);
+          e = { type: 'set', v: s, exp };
+          break;
+        }
+      }
+      const empty = k.type !== 'string' && (k.value as unknown[]).length === 0;
+      if (empty) this.db.delete(k.key);
+      else this.db.set(k.key, e);
+      this.touch(k.key);
+    }
+  }
+
   /** Every live key (expired ones are dropped first), for the UI. */
   snapshot(): KeySnapshot[] {
     this.purgeExpired();

@@ -190,6 +190,14 @@ export class RedisModel {
     return this.ks.snapshot();
   }
 
+  /**
+   * Write keys back from `snapshot()` output (checkpoints, a worker's copy), replacing those
+   * keys, TTLs counted from the current virtual time. Every type, sets included.
+   */
+  restoreKeys(keys: readonly KeySnapshot[]): void {
+    this.ks.restore(keys);
+  }
+
   /** Empty the database and the script cache (a fresh server). */
   reset(): void {
     this.ks.flush();
