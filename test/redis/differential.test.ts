@@ -5,7 +5,8 @@
 // they carry "expect" (the replies in the redis verb's JSON encoding) and run on the model
 // only. "cluster": true cases run on a second server started with cluster mode on (one node
 // owning all 16384 slots) and on the model in cluster mode. A step with "unordered": true
-// compares an array reply as a multiset (KEYS order is a hash table's order in Redis).
+// compares an array reply as a multiset (KEYS order is a hash table's order in Redis);
+// "unordered": "deep" does so at every level (SCAN's [cursor, [keys]]).
 //
 // Without redis-server (REDIS_SERVER or /usr/bin/redis-server) the real-server half is
 // skipped with a loud message; with REQUIRE_REDIS=1 that is a failure.
@@ -34,7 +35,7 @@ interface CorpusCase {
   case: RedisCase;
   expect?: JsonReply[];
   exactErrors: boolean;
-  unordered: boolean[];
+  unordered: Array<boolean | 'deep'>;
 }
 
 function loadCorpus(): CorpusCase[] {
@@ -56,7 +57,9 @@ function loadCorpus(): CorpusCase[] {
         case: c,
         expect: raw.expect as JsonReply[] | undefined,
         exactErrors: raw.exactErrors === true,
-        unordered: steps.filter((s) => s.cmd !== undefined).map((s) => s.unordered === true),
+        unordered: steps
+          .filter((s) => s.cmd !== undefined)
+          .map((s) => (s.unordered === 'deep' ? 'deep' : s.unordered === true)),
       });
     });
   }
@@ -69,13 +72,13 @@ const known = JSON.parse(readFileSync(join(here, 'known-differences.json'), 'utf
 };
 const knownNames = new Set(known.cases.map((k) => k.name));
 
-function normalize(r: Reply, exactErrors: boolean, unordered: boolean): string {
+function normalize(r: Reply, exactErrors: boolean, unordered: boolean | 'deep'): string {
   if (r.t === 'err' && !exactErrors) return JSON.stringify({ err: r.v.split(' ')[0] });
   if (r.t === 'arr' && unordered) {
     return (
       '[' +
       r.v
-        .map((x) => normalize(x, exactErrors, false))
+        .map((x) => normalize(x, exactErrors, unordered === 'deep' ? 'deep' : false))
         .sort()
         .join(',') +
       ']'

@@ -1,7 +1,8 @@
 // Writes test/redis/corpus/*.jsonl (all but lua.jsonl) from the compact case list below.
 // Run: node test/redis/gen-corpus.mjs. A step is a string split on single spaces, an array
 // of strings (for arguments with spaces or empty ones), or a number (advance seconds). A
-// string step starting with "~" compares as an unordered array (KEYS).
+// string step starting with "~" compares as an unordered array (KEYS), "~~" unordered at
+// every level (SCAN).
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,7 @@ const file = (name) => {
 function step(s) {
   if (typeof s === 'number') return { advance: s };
   if (Array.isArray(s)) return { cmd: s };
+  if (s.startsWith('~~')) return { cmd: s.slice(2).split(' '), unordered: 'deep' };
   if (s.startsWith('~')) return { cmd: s.slice(1).split(' '), unordered: true };
   return { cmd: s.split(' ') };
 }
@@ -742,6 +744,192 @@ c('wrongtype-across-families', [
   'SCARD z',
   'SMEMBERS z',
   'LPUSH z x',
+]);
+
+// OBJECT ENCODING follows Redis's conversions (default thresholds), and the SCAN family answers a
+// small encoding in one go.
+c('object-encoding-strings', [
+  'SET a 5',
+  'SET b 12345678901234567890',
+  'SET c 123456789012345678901',
+  'SET d hello',
+  ['SET', 'e', 'x'.repeat(44)],
+  ['SET', 'f', 'x'.repeat(45)],
+  'SET g -0',
+  'SET h 007',
+  'OBJECT ENCODING a',
+  'OBJECT ENCODING b',
+  'OBJECT ENCODING c',
+  'OBJECT ENCODING d',
+  'OBJECT ENCODING e',
+  'OBJECT ENCODING f',
+  'OBJECT ENCODING g',
+  'OBJECT ENCODING h',
+]);
+c('object-encoding-string-changes', [
+  'APPEND a 12',
+  'OBJECT ENCODING a',
+  'APPEND a 3',
+  'OBJECT ENCODING a',
+  'INCR a',
+  'OBJECT ENCODING a',
+  'INCRBYFLOAT f 3',
+  'OBJECT ENCODING f',
+  'INCRBYFLOAT f 1e30',
+  'OBJECT ENCODING f',
+  'SETRANGE s 0 5',
+  'OBJECT ENCODING s',
+  'SET s 5',
+  'OBJECT ENCODING s',
+  'SETRANGE s 0 6',
+  'OBJECT ENCODING s',
+  'GETSET s 7',
+  'OBJECT ENCODING s',
+  'MSET m1 10 m2 x',
+  'OBJECT ENCODING m1',
+  'OBJECT ENCODING m2',
+  'SETEX t 100 99',
+  'OBJECT ENCODING t',
+  'COPY f f2',
+  'OBJECT ENCODING f2',
+]);
+c('object-encoding-collections', [
+  'RPUSH l a',
+  'HSET h f v',
+  'ZADD z 1 a',
+  'SADD s 1',
+  'SADD t a',
+  'OBJECT ENCODING l',
+  'OBJECT ENCODING h',
+  'OBJECT ENCODING z',
+  'OBJECT ENCODING s',
+  'OBJECT ENCODING t',
+  'OBJECT ENCODING nokey',
+]);
+c('object-encoding-conversions', [
+  ['HSET', 'h', 'f', 'x'.repeat(64)],
+  'OBJECT ENCODING h',
+  ['HSET', 'h', 'g', 'x'.repeat(65)],
+  'OBJECT ENCODING h',
+  'HDEL h g',
+  'OBJECT ENCODING h',
+  ['HSET', 'k', 'x'.repeat(65), 'v'],
+  'OBJECT ENCODING k',
+  'HINCRBY n ' + 'f'.repeat(65) + ' 1',
+  'OBJECT ENCODING n',
+  ['ZADD', 'z', '1', 'x'.repeat(65)],
+  'OBJECT ENCODING z',
+  ['ZADD', 'y', '1', 'a', '2', 'x'.repeat(65)],
+  'OBJECT ENCODING y',
+  'ZADD w 1 a',
+  ['ZADD', 'w', 'XX', '2', 'x'.repeat(65)],
+  'OBJECT ENCODING w',
+  'SADD s 1 2',
+  'SADD s x',
+  'SREM s x',
+  'OBJECT ENCODING s',
+]);
+c('object-encoding-entry-limits', [
+  ['HSET', 'h', ...Array.from({ length: 512 }, (_, i) => [`f${i}`, 'v']).flat()],
+  'OBJECT ENCODING h',
+  'HSET h f512 v',
+  'OBJECT ENCODING h',
+  ['ZADD', 'z', ...Array.from({ length: 128 }, (_, i) => [String(i), `m${i}`]).flat()],
+  'OBJECT ENCODING z',
+  'ZADD z 200 m200',
+  'OBJECT ENCODING z',
+  'ZREMRANGEBYRANK z 0 100',
+  'OBJECT ENCODING z',
+  ['SADD', 's', ...Array.from({ length: 512 }, (_, i) => String(i))],
+  'OBJECT ENCODING s',
+  'SADD s 512',
+  'OBJECT ENCODING s',
+]);
+c('object-encoding-store-results', [
+  ['ZADD', 'big', ...Array.from({ length: 130 }, (_, i) => [String(i), `m${i}`]).flat()],
+  'OBJECT ENCODING big',
+  'ZRANGESTORE d big 0 9',
+  'OBJECT ENCODING d',
+  'ZUNIONSTORE u 1 big',
+  'OBJECT ENCODING u',
+  'ZINTERSTORE i 2 big d',
+  'OBJECT ENCODING i',
+  'ZRANGESTORE e big 0 -1',
+  'OBJECT ENCODING e',
+  'SADD s1 1 2',
+  'SADD s2 a',
+  'SUNIONSTORE s3 s1 s2',
+  'OBJECT ENCODING s3',
+  'SINTERSTORE s4 s1 s1',
+  'OBJECT ENCODING s4',
+]);
+c('object-refcount-and-freq', [
+  'SET a 5',
+  'SET b 10000',
+  'SET c x',
+  'RPUSH l a',
+  'OBJECT REFCOUNT a',
+  'OBJECT REFCOUNT b',
+  'OBJECT REFCOUNT c',
+  'OBJECT REFCOUNT l',
+  'OBJECT REFCOUNT nokey',
+  'OBJECT FREQ a',
+  'OBJECT FREQ nokey',
+]);
+c('object-errors', ['SET a 1', 'OBJECT FOO a', 'OBJECT ENCODING', 'OBJECT ENCODING a b', 'OBJECT']);
+c('scan-small-keyspace', [
+  'MSET a 1 b 2',
+  'RPUSH l x',
+  '~~SCAN 0',
+  '~~SCAN 0 COUNT 100',
+  '~~SCAN 0 MATCH ?',
+  '~~SCAN 0 TYPE string',
+  'SCAN 0 TYPE LIST',
+  'SCAN 0 TYPE hash',
+  'SCAN 0 MATCH l*',
+]);
+c('scan-empty-and-errors', [
+  'SCAN 0',
+  'SCAN x',
+  'SCAN -1',
+  'SCAN +0',
+  'SCAN -0',
+  'SCAN 18446744073709551616',
+  'SCAN -18446744073709551615',
+  ['SCAN', ' 0'],
+  'SCAN 0 COUNT 0',
+  'SCAN 0 COUNT x',
+  'SCAN 0 MATCH',
+  'SCAN 0 FOO bar',
+  'SCAN',
+]);
+c('hscan-zscan-sscan-small', [
+  'HSET h a 1 b 2 c 3',
+  'ZADD z 1 x 2.5 y 0.1 w',
+  'SADD s 3 1 2',
+  'SADD t q',
+  'HSCAN h 0',
+  'HSCAN h 0 MATCH a',
+  'HSCAN h 7 COUNT 1',
+  'ZSCAN z 0',
+  'ZSCAN z 0 MATCH [xy]',
+  'SSCAN s 0',
+  'SSCAN s 0 MATCH 1',
+  'SSCAN t 0',
+  'HSCAN nokey 0',
+  'ZSCAN nokey 0',
+  'SSCAN nokey 0',
+]);
+c('hscan-errors', [
+  'SET k v',
+  'HSET h f v',
+  'HSCAN k 0',
+  'ZSCAN k 0',
+  'SSCAN k 0',
+  'HSCAN h x',
+  'HSCAN h 0 COUNT 0',
+  'HSCAN h 0 TYPE string',
+  'HSCAN h',
 ]);
 
 // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // the virtual clock. Lookups expire keys lazily, typed reads tell a missing key (undefined)
 // from one of another type (null: the caller answers WRONGTYPE), and every change signals
 // the sessions WATCHing the key. The command families (commands/*.ts) work only through it.
+import { noteHashWrite, noteZsetAdd } from './encoding';
 import type { Session } from './session';
 import { keySlot } from './slot';
 import { RSet } from './set';
@@ -13,6 +14,11 @@ export interface StringEntry {
   type: 'string';
   v: string;
   exp: number;
+  /**
+   * How Redis would encode it where the value alone does not tell: 'raw' after APPEND or
+   * SETRANGE, 'float' for an INCRBYFLOAT result (embstr or raw, never int). See encoding.ts.
+   */
+  enc?: 'raw' | 'float';
 }
 export interface HashEntry {
   type: 'hash';
@@ -283,12 +289,21 @@ export class Keyspace {
         case 'string':
           e = { type: 'string', v: k.value as string, exp };
           break;
-        case 'hash':
-          e = { type: 'hash', v: new Map(k.value as Array<[string, string]>), exp };
+        case 'hash': {
+          const h = new Map<string, string>();
+          for (const [f, v] of k.value as Array<[string, string]>) {
+            h.set(f, v);
+            noteHashWrite(h, f, v);
+          }
+          e = { type: 'hash', v: h, exp };
           break;
+        }
         case 'zset': {
           const z = new ZSet();
-          for (const [m, score] of k.value as Array<[string, number]>) z.set(m, score);
+          for (const [m, score] of k.value as Array<[string, number]>) {
+            z.set(m, score);
+            noteZsetAdd(z, m);
+          }
           e = { type: 'zset', v: z, exp };
           break;
         }

@@ -14,6 +14,8 @@ function less(aScore: number, aMember: string, b: ZEntry): boolean {
 export class ZSet {
   readonly scores = new Map<string, number>();
   readonly entries: ZEntry[] = [];
+  /** Redis would keep it as a skiplist (too many or too long members for a listpack). */
+  skiplist = false;
 
   get size(): number {
     return this.entries.length;

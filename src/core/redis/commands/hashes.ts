@@ -11,6 +11,8 @@ import {
   type LongDouble,
 } from '../numfmt';
 import { byteLength } from '../bytes';
+import { isHashTable, noteHashWrite } from '../encoding';
+import { parseScan, scanReply } from '../scan';
 import { arr, bulk, err, int, NIL, OK, type Reply } from '../reply';
 import { arityError, EMPTY, ERRORS, intReply, ONE, ZERO } from '../shared';
 
@@ -45,6 +47,7 @@ function hset(c: Ctx, a: string[], legacy: boolean): Reply {
     const f = a[i]!;
     if (!h.has(f)) created++;
     h.set(f, a[i + 1]!);
+    noteHashWrite(h, f, a[i + 1]!);
   }
   c.db.touch(key);
   return legacy ? OK : intReply(created);
@@ -113,6 +116,7 @@ function hsetnx(c: Ctx, a: string[]): Reply {
   if (h === null) return ERRORS.wrongType;
   if (h.has(a[2]!)) return ZERO;
   h.set(a[2]!, a[3]!);
+  noteHashWrite(h, a[2]!, a[3]!);
   c.db.touch(a[1]!);
   return ONE;
 }
@@ -139,6 +143,7 @@ function hincrby(c: Ctx, a: string[]): Reply {
   }
   const next = cur + by;
   h.set(field, next.toString());
+  noteHashWrite(h, field, next.toString());
   c.db.touch(key);
   return int(next);
 }
@@ -163,6 +168,7 @@ function hincrbyfloat(c: Ctx, a: string[]): Reply {
   if (sum === 'inf') return ERRORS.nanOrInf;
   const s = formatLongDouble(sum);
   h.set(field, s);
+  noteHashWrite(h, field, s);
   c.db.touch(key);
   return bulk(s);
 }
@@ -172,6 +178,17 @@ function hstrlen(c: Ctx, a: string[]): Reply {
   if (h === null) return ERRORS.wrongType;
   const v = h?.get(a[2]!);
   return v === undefined ? ZERO : intReply(byteLength(v));
+}
+
+function hscan(c: Ctx, a: string[]): Reply {
+  const sc = parseScan(a, 2, false);
+  if ('t' in sc) return sc;
+  const h = c.db.readHash(a[1]!);
+  if (h === null) return ERRORS.wrongType;
+  if (h === undefined || (isHashTable(h) && sc.cursor !== 0n)) return scanReply([], sc, true);
+  const items: string[] = [];
+  for (const [f, v] of h) items.push(f, v);
+  return scanReply(items, sc, true);
 }
 
 const def = (
@@ -280,5 +297,15 @@ export const HASH_COMMANDS: readonly CommandRow[] = [
     "Length of a field's value in bytes (0 if missing).",
     '3.2.0',
     hstrlen,
+  ),
+  def(
+    'hscan',
+    -3,
+    'readonly',
+    KEY1,
+    'key cursor [MATCH pattern] [COUNT count]',
+    'Iterate fields and values: [next cursor, [f1, v1, ...]] (the lab answers in one go).',
+    '2.8.0',
+    hscan,
   ),
 ];

@@ -9,10 +9,12 @@ import {
   type Ctx,
   type KeySpec,
 } from '../command';
+import { copyHashEncoding, encodingOf } from '../encoding';
 import { globMatch } from '../glob';
 import { INT64_MAX, INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
 import type { Entry } from '../keyspace';
-import { arr, bulk, err, OK, status, type Reply } from '../reply';
+import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
+import { parseScan, scanReply } from '../scan';
 import { RSet } from '../set';
 import { ZSet } from '../zset';
 import { ERRORS, expireTimeError, intReply, MINUS_ONE, MINUS_TWO, ONE, ZERO } from '../shared';
@@ -153,8 +155,11 @@ function duplicate(e: Entry): Entry {
   switch (e.type) {
     case 'string':
       return { ...e };
-    case 'hash':
-      return { ...e, v: new Map(e.v) };
+    case 'hash': {
+      const h = new Map(e.v);
+      copyHashEncoding(e.v, h);
+      return { ...e, v: h };
+    }
     case 'list':
       return { ...e, v: [...e.v] };
     case 'set': {
@@ -166,6 +171,7 @@ function duplicate(e: Entry): Entry {
     case 'zset': {
       const z = new ZSet();
       for (const x of e.v.entries) z.set(x.member, x.score);
+      z.skiplist = e.v.skiplist;
       return { ...e, v: z };
     }
   }
@@ -202,6 +208,41 @@ function copy(c: Ctx, a: string[]): Reply {
   }
   c.db.put(dst, duplicate(e));
   return ONE;
+}
+
+function scan(c: Ctx, a: string[]): Reply {
+  const sc = parseScan(a, 1, true);
+  if ('t' in sc) return sc;
+  if (sc.cursor !== 0n) return scanReply([], sc, false);
+  c.db.purgeExpired();
+  const names: string[] = [];
+  for (const [k, e] of c.db.db) if (sc.type === null || e.type === sc.type) names.push(k);
+  return scanReply(names, sc, false);
+}
+
+/** OBJECT ENCODING / REFCOUNT / FREQ (objectCommand in object.c). */
+function objectEncoding(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  return e === undefined ? NIL : bulk(encodingOf(e));
+}
+
+function objectRefcount(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  if (e === undefined) return NIL;
+  // Integers 0..9999 are Redis's shared objects, whose refcount is pinned at INT_MAX.
+  if (e.type === 'string' && encodingOf(e) === 'int') {
+    const n = parseInt64(e.v)!;
+    if (n >= 0n && n < 10000n) return intReply(2147483647);
+  }
+  return ONE;
+}
+
+function objectFreq(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  if (e === undefined) return NIL;
+  return err(
+    'ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.',
+  );
 }
 
 const def = (
@@ -397,5 +438,63 @@ export const KEYS_COMMANDS: readonly CommandRow[] = [
     'Copy a value and its TTL to another key; 1 if copied (REPLACE overwrites).',
     '6.2.0',
     copy,
+  ),
+  def(
+    'scan',
+    -2,
+    'readonly',
+    NO_KEYS,
+    'cursor [MATCH pattern] [COUNT count] [TYPE type]',
+    'Iterate key names: [next cursor, [keys]] (the lab answers in one go).',
+    '2.8.0',
+    scan,
+  ),
+  row(
+    'generic',
+    'object',
+    -2,
+    '',
+    NO_KEYS,
+    'ENCODING key | REFCOUNT key | FREQ key',
+    'Inspect how Redis stores a value.',
+    '2.2.3',
+    () => ERRORS.syntax,
+    {
+      subcommands: [
+        row(
+          'generic',
+          'object|encoding',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'How Redis would store the value: int, embstr, raw, listpack, hashtable, skiplist, intset or quicklist.',
+          '2.2.3',
+          objectEncoding,
+        ),
+        row(
+          'generic',
+          'object|refcount',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'References to the value (small integers are shared).',
+          '2.2.3',
+          objectRefcount,
+        ),
+        row(
+          'generic',
+          'object|freq',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'The LFU access counter (needs an LFU maxmemory policy, which the lab does not run).',
+          '4.0.0',
+          objectFreq,
+        ),
+      ],
+    },
   ),
 ];

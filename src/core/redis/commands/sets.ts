@@ -13,6 +13,7 @@ import {
 } from '../command';
 import { parseInt64 } from '../numfmt';
 import { arr, bulk, err, type Reply } from '../reply';
+import { parseScan, scanReply } from '../scan';
 import { RSet } from '../set';
 import { EMPTY, ERRORS, intReply, ONE, ZERO } from '../shared';
 
@@ -184,6 +185,15 @@ function sintercard(c: Ctx, a: string[]): Reply {
   return sinter(c, a.slice(2, 2 + numkeys), null, true, limit);
 }
 
+function sscan(c: Ctx, a: string[]): Reply {
+  const sc = parseScan(a, 2, false);
+  if ('t' in sc) return sc;
+  const s = c.db.readSet(a[1]!);
+  if (s === null) return ERRORS.wrongType;
+  if (s === undefined || (!s.intset && sc.cursor !== 0n)) return scanReply([], sc, false);
+  return scanReply(s.items(), sc, false);
+}
+
 const def = (
   name: string,
   arity: number,
@@ -332,5 +342,15 @@ export const SET_COMMANDS: readonly CommandRow[] = [
     'Store the difference; returns its size.',
     '1.0.0',
     (c, a) => sunionDiff(c, a.slice(2), a[1]!, true),
+  ),
+  def(
+    'sscan',
+    -3,
+    'readonly',
+    KEY1,
+    'key cursor [MATCH pattern] [COUNT count]',
+    'Iterate members: [next cursor, [members]] (the lab answers in one go).',
+    '2.8.0',
+    sscan,
   ),
 ];

@@ -28,6 +28,7 @@ import {
   parseLongDouble,
   type LongDouble,
 } from '../numfmt';
+import type { StringEntry } from '../keyspace';
 import { arr, bulk, err, int, NIL, OK, type Reply } from '../reply';
 import { arityError, ERRORS, expireTimeError, intReply, ONE, ZERO } from '../shared';
 
@@ -137,6 +138,7 @@ function incrDecr(c: Ctx, key: string, by: bigint): Reply {
   const next = cur + by;
   if (e !== undefined) {
     e.v = next.toString();
+    e.enc = undefined;
     c.db.touch(key);
   } else c.db.putString(key, next.toString());
   return int(next);
@@ -157,8 +159,12 @@ function incrbyfloat(c: Ctx, a: string[]): Reply {
   const s = formatLongDouble(sum);
   if (e !== undefined) {
     e.v = s;
+    e.enc = 'float';
     c.db.touch(key);
-  } else c.db.putString(key, s);
+  } else {
+    c.db.putString(key, s);
+    (c.db.readString(key) as StringEntry).enc = 'float';
+  }
   return bulk(s);
 }
 
@@ -284,6 +290,7 @@ function append(c: Ctx, a: string[]): Reply {
   const bad = tooLong(total);
   if (bad !== null) return bad;
   e.v += a[2]!;
+  e.enc = 'raw';
   c.db.touch(key);
   return intReply(total);
 }
@@ -345,9 +352,11 @@ function setrange(c: Ctx, a: string[]): Reply {
     out.set(vb, offset);
     next = fromBytes(out);
   }
-  if (e === undefined) c.db.putString(key, next);
-  else {
+  if (e === undefined) {
+    c.db.put(key, { type: 'string', v: next, exp: -1, enc: 'raw' });
+  } else {
     e.v = next;
+    e.enc = 'raw';
     c.db.touch(key);
   }
   return intReply(byteLength(next));

@@ -3,6 +3,8 @@
 import { keynum, row, KEY1, KEY1_2, type CommandRow, type Ctx, type KeySpec } from '../command';
 import { formatScore, parseDouble, parseInt64, parseRangeDouble } from '../numfmt';
 import { arr, bulk, err, NIL, NIL_ARRAY, type Reply } from '../reply';
+import { noteZsetAdd } from '../encoding';
+import { parseScan, scanReply } from '../scan';
 import { RSet } from '../set';
 import { EMPTY, ERRORS, intReply, timeoutArg, blockedReply, ZERO } from '../shared';
 import { ZSet, type ZEntry } from '../zset';
@@ -112,6 +114,7 @@ function zadd(c: Ctx, a: string[], zincrby: boolean): Reply {
       }
     } else if (!xx) {
       z.set(member, score);
+      noteZsetAdd(z, member);
       last = score;
       added++;
       processed++;
@@ -274,7 +277,10 @@ function storeZset(c: Ctx, dst: string, entries: readonly ZEntry[]): Reply {
     return ZERO;
   }
   const z = new ZSet();
-  for (const e of entries) z.set(e.member, e.score);
+  for (const e of entries) {
+    z.set(e.member, e.score);
+    noteZsetAdd(z, e.member);
+  }
   c.db.put(dst, { type: 'zset', v: z, exp: -1 });
   return intReply(z.size);
 }
@@ -697,6 +703,17 @@ function zintercard(c: Ctx, a: string[]): Reply {
   return zsetOp(c, a, null, 1, 'inter', true);
 }
 
+function zscan(c: Ctx, a: string[]): Reply {
+  const sc = parseScan(a, 2, false);
+  if ('t' in sc) return sc;
+  const z = c.db.readZset(a[1]!);
+  if (z === null) return ERRORS.wrongType;
+  if (z === undefined || (z.skiplist && sc.cursor !== 0n)) return scanReply([], sc, true);
+  const items: string[] = [];
+  for (const e of z.entries) items.push(e.member, formatScore(e.score));
+  return scanReply(items, sc, true);
+}
+
 const def = (
   name: string,
   arity: number,
@@ -1029,5 +1046,15 @@ export const ZSET_COMMANDS: readonly CommandRow[] = [
     'ZMPOP that would wait (never blocks in the lab; allowed in scripts, where it answers nil at once).',
     '7.0.0',
     bzmpop,
+  ),
+  def(
+    'zscan',
+    -3,
+    'readonly',
+    KEY1,
+    'key cursor [MATCH pattern] [COUNT count]',
+    'Iterate members and scores: [next cursor, [m1, s1, ...]] (the lab answers in one go).',
+    '2.8.0',
+    zscan,
   ),
 ];
