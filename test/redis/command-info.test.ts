@@ -57,6 +57,7 @@ function spec(x: unknown): KeySpec | string {
   const s = obj(x);
   const bs = obj(s.begin_search);
   const fk = obj(s.find_keys);
+  if (bs.type === 'unknown' && fk.type === 'unknown') return { unknown: true };
   if (bs.type !== 'index') return `begin_search ${String(bs.type)}`;
   const index = obj(bs.spec).index as number;
   const f = obj(fk.spec);

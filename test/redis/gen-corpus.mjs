@@ -932,6 +932,118 @@ c('hscan-errors', [
   'HSCAN h',
 ]);
 
+// SORT and SORT_RO (sort.c).
+c('sort-numeric', [
+  'RPUSH l 3 1 2 10',
+  'SORT l',
+  'SORT l DESC',
+  'SORT l LIMIT 1 2',
+  'SORT l DESC LIMIT 0 1',
+  'SORT_RO l ASC',
+]);
+c('sort-alpha', [
+  'RPUSH l b a c B',
+  'SORT l ALPHA',
+  'SORT l ALPHA DESC',
+  'SORT l',
+  'SORT_RO l ALPHA LIMIT 1 10',
+]);
+c('sort-ties-by-name', ['RPUSH l 1.0 1 01 0.5', 'SORT l', 'SORT l DESC']);
+c('sort-scores', [
+  'RPUSH l 0x10 " 3"'.replace('" 3"', 'inf'),
+  'RPUSH l -inf 1e3',
+  'SORT l',
+  ['RPUSH', 'm', ' 5', '', '2'],
+  'SORT m',
+]);
+// Not in the corpus: scores out of a double's range (1e400). Redis then answers the error as
+// the model does, but it never clears errno first, so every later numeric SORT on that server
+// fails too until some other strtod succeeds without touching errno.
+c('sort-bad-scores', ['RPUSH l 1 a 2', 'SORT l', 'RPUSH n nan', 'SORT n']);
+c('sort-set-and-zset', [
+  'SADD s 3 1 2',
+  'SORT s',
+  'SORT s DESC',
+  'ZADD z 1 c 2 a 3 b',
+  'SORT z ALPHA',
+  'SORT z BY nosort',
+  'SORT z BY nosort DESC LIMIT 1 1',
+  'OBJECT ENCODING z',
+]);
+c('sort-by-pattern', [
+  'RPUSH l a b c',
+  'MSET w_a 3 w_b 1 w_c 2',
+  'SORT l BY w_*',
+  'SORT l BY w_* DESC',
+  'SORT l BY w_* GET #',
+  'SORT l BY missing_*',
+  'SORT l BY w_* ALPHA',
+]);
+c('sort-by-hash-field', [
+  'RPUSH l a b',
+  'HSET h_a age 30',
+  'HSET h_b age 20',
+  'SORT l BY h_*->age',
+  'SORT l BY h_*->nope',
+  'SORT l BY h_*->',
+  'SORT l BY w_* LIMIT 0 1',
+]);
+c('sort-get', [
+  'RPUSH l 2 1',
+  'MSET name_1 one name_2 two',
+  'HSET info_1 x ex1',
+  'SORT l GET name_*',
+  'SORT l GET # GET name_* GET info_*->x GET nope_*',
+  'SORT l GET constant',
+]);
+c('sort-by-nosort-list', [
+  'RPUSH l 3 1 2',
+  'SORT l BY nosort',
+  'SORT l BY nosort DESC',
+  'SORT l BY nosort LIMIT 1 5',
+]);
+c('sort-store', [
+  'RPUSH l 3 1 2',
+  'SORT l STORE out',
+  'LRANGE out 0 -1',
+  'TYPE out',
+  'SET out2 x EX 100',
+  'SORT l DESC STORE out2',
+  'TTL out2',
+  'SORT nokey STORE out',
+  'EXISTS out',
+]);
+c('sort-store-get-missing', [
+  'RPUSH l 1 2',
+  'SET v_1 x',
+  'SORT l GET v_* STORE out',
+  'LRANGE out 0 -1',
+  'SADD s b a',
+  'SORT s BY nosort STORE out',
+  'LRANGE out 0 -1',
+]);
+c('sort-limits', [
+  'RPUSH l 1 2 3 4 5',
+  'SORT l LIMIT -1 2',
+  'SORT l LIMIT 2 -1',
+  'SORT l LIMIT 10 2',
+  'SORT l LIMIT 0 0',
+  'SORT l LIMIT 4 100',
+]);
+c('sort-errors', [
+  'SET k v',
+  'SORT k',
+  'RPUSH l 1',
+  'SORT l FOO',
+  'SORT l LIMIT 1',
+  'SORT l LIMIT x 1',
+  'SORT l BY',
+  'SORT l GET',
+  'SORT_RO l STORE out',
+  'SORT nokey',
+  'SORT',
+]);
+
 // ---------------------------------------------------------------------------------------
 file('hashes');
 c('hset-hget', ['HSET h f v', 'HGET h f', 'HGET h g', 'HGET nokey f']);

@@ -29,10 +29,13 @@ export type CommandFlag =
  * Where a command's keys are, as a Redis 7 key spec: keys start at argument `index` (the
  * command name is argument 0), then either a range (`lastKey` relative to `index`, negative:
  * counted from the end; every `step`-th argument) or a count read from argument
- * `index + keynumIdx`, the keys starting `firstKey` after `index`.
+ * `index + keynumIdx`, the keys starting `firstKey` after `index`. A row with an `unknown`
+ * spec locates its keys with `getKeys` (Redis's getkeys_proc).
  */
 export type KeySpec =
   | { readonly index: number; readonly lastKey: number; readonly step: number }
+  /** Keys Redis cannot locate from the arguments alone (SORT's STORE, BY and GET). */
+  | { readonly unknown: true }
   | {
       readonly index: number;
       readonly keynumIdx: number;
@@ -78,6 +81,8 @@ export interface Ctx {
    * nothing to pop answer nil at once, as if their timeout had passed.
    */
   readonly denyBlocking: boolean;
+  /** A script is running the command (Redis's CLIENT_SCRIPT). */
+  readonly inScript: boolean;
   /** EXEC: run one command queued by MULTI (it was resolved and checked when queued). */
   runQueued(cmd: Command, args: string[]): Reply;
   /** EVAL: run a script to completion under `rules` (atomic: nothing else runs meanwhile). */
@@ -108,6 +113,8 @@ export interface CommandRow {
   /** The Redis version that added the command. */
   readonly since: string;
   readonly impl: CommandImpl;
+  /** The keys of one call when the key specs cannot say (Redis's getkeys_proc). */
+  readonly getKeys?: (args: readonly string[]) => string[];
   readonly subcommands?: readonly CommandRow[];
   /** Runs at once inside MULTI instead of being queued (MULTI, EXEC, DISCARD, WATCH). */
   readonly notQueued?: boolean;
@@ -160,7 +167,11 @@ export function row(
   summary: string,
   since: string,
   impl: CommandImpl,
-  extra: { subcommands?: readonly CommandRow[]; notQueued?: boolean } = {},
+  extra: {
+    subcommands?: readonly CommandRow[];
+    notQueued?: boolean;
+    getKeys?: (args: readonly string[]) => string[];
+  } = {},
 ): CommandRow {
   return {
     name,

@@ -70,6 +70,10 @@ class ModelCtx implements Ctx {
   /** The in-script rules of the script running now, if any. */
   script: ScriptRules | null = null;
   denyBlocking = false;
+
+  get inScript(): boolean {
+    return this.script !== null;
+  }
   constructor(
     readonly db: Keyspace,
     public scriptEngine: ScriptEngine | null,

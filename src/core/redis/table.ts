@@ -10,6 +10,7 @@ import { LIST_COMMANDS } from './commands/lists';
 import { SCRIPTING_COMMANDS } from './commands/scripting';
 import { SERVER_COMMANDS } from './commands/server';
 import { SET_COMMANDS } from './commands/sets';
+import { SORT_COMMANDS } from './commands/sort';
 import { STRING_COMMANDS } from './commands/strings';
 import { TRANSACTION_COMMANDS } from './commands/transactions';
 import { ZSET_COMMANDS } from './commands/zsets';
@@ -24,6 +25,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...SET_COMMANDS,
   ...ZSET_COMMANDS,
   ...KEYS_COMMANDS,
+  ...SORT_COMMANDS,
   ...TRANSACTION_COMMANDS,
   ...SCRIPTING_COMMANDS,
   ...SERVER_COMMANDS,
@@ -79,9 +81,11 @@ export function resolveCommand(args: readonly string[]): Command | undefined {
  * command itself then answers the error.
  */
 export function keysOf(cmd: Command, args: readonly string[]): string[] {
+  if (cmd.row.getKeys !== undefined) return cmd.row.getKeys(args);
   const out: string[] = [];
   const argc = args.length;
   for (const spec of cmd.row.keySpecs) {
+    if ('unknown' in spec) continue;
     let first = spec.index;
     let last: number;
     if ('lastKey' in spec) {
@@ -133,7 +137,7 @@ export function legacyKeyRange(r: CommandRow): {
   const specs = r.keySpecs;
   if (specs.length === 0) return { firstKey: 0, lastKey: 0, step: 0, movable: false };
   const s0 = specs[0]!;
-  if (specs.length === 1 && 'lastKey' in s0) {
+  if (specs.length === 1 && 'lastKey' in s0 && 'index' in s0) {
     const last = s0.lastKey >= 0 ? s0.index + s0.lastKey : s0.lastKey;
     return { firstKey: s0.index, lastKey: last, step: s0.step, movable: false };
   }
@@ -143,7 +147,7 @@ export function legacyKeyRange(r: CommandRow): {
   let prevLast = 0;
   const unsigned = (x: number): number => (x < 0 ? 2 ** 32 + x : x);
   for (const s of specs) {
-    if (!('lastKey' in s)) {
+    if (!('lastKey' in s) || !('index' in s)) {
       movable = true;
       continue;
     }
