@@ -18,6 +18,8 @@ const HASH_TABLES = new WeakSet<Map<string, string>>();
 
 /** hashTypeTryConversion / hashTypeSet: call after writing `field` = `value` into `h`. */
 export function noteHashWrite(h: Map<string, string>, field: string, value: string): void {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: 21 units cannot pass 64 bytes (the hot path).
+  if (h.size <= HASH_LISTPACK_MAX_ENTRIES && field.length <= 21 && value.length <= 21) return;
   if (HASH_TABLES.has(h)) return;
   if (
     h.size > HASH_LISTPACK_MAX_ENTRIES ||

@@ -275,6 +275,7 @@ export class RedisModel {
     }
     const ctx = this.ctx;
     const prev = ctx.session;
+    if (prev === session) return cmd.impl(ctx, args);
     ctx.session = session;
     try {
       return cmd.impl(ctx, args);

@@ -8,7 +8,7 @@ for (let i = 0; i < 1024; i++) SMALL_INTS.push(int(i));
 
 /** An integer reply, shared for small values (most replies are counts). */
 export function intReply(n: number): Reply {
-  return n >= 0 && n < 1024 && Number.isInteger(n) ? SMALL_INTS[n]! : int(n);
+  return n >= 0 && n < 1024 && (n | 0) === n ? SMALL_INTS[n]! : int(n);
 }
 
 export const ZERO = SMALL_INTS[0]!;

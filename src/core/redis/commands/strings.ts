@@ -138,7 +138,8 @@ function incrDecr(c: Ctx, key: string, by: bigint): Reply {
   const next = cur + by;
   if (e !== undefined) {
     e.v = next.toString();
-    e.enc = undefined;
+    // (Only touch enc where it is set: adding the property would change every entry's shape.)
+    if (e.enc !== undefined) e.enc = undefined;
     c.db.touch(key);
   } else c.db.putString(key, next.toString());
   return int(next);
