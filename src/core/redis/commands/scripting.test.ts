@@ -4,6 +4,7 @@ import { RedisModel } from '../model';
 import { toJson, type Reply } from '../reply';
 import type { ScriptEngine, ScriptHost } from '../scripting';
 import { sha1Hex } from '../sha1';
+import { shebangFlags } from './scripting';
 
 const j = (r: Reply): unknown => toJson(r);
 
@@ -64,5 +65,38 @@ describe('RedisModel scripting boundary', () => {
     m.call(['EVAL', 'incr', '1', 'n']);
     m.call(['EVAL', 'incr', '1', 'n']);
     expect(j(m.call(['EXEC']))).toEqual([1, 2]);
+  });
+});
+
+describe('script flags', () => {
+  it('reads Redis 7 shebang lines as evalExtractShebangFlags does', () => {
+    expect(shebangFlags('return 1')).toBe(null);
+    expect([...(shebangFlags('#!lua flags=no-writes,allow-oom\nreturn 1') as Set<string>)]).toEqual(
+      ['no-writes', 'allow-oom'],
+    );
+    expect(j(shebangFlags('#!lua flags=nope\n') as Reply)).toEqual({
+      err: 'ERR Unexpected flag in script shebang: nope',
+    });
+    expect(j(shebangFlags('#!lua') as Reply)).toEqual({ err: 'ERR Invalid script shebang' });
+    expect(j(shebangFlags('#!luajit\n') as Reply)).toEqual({
+      err: 'ERR Unexpected engine in script shebang: #!luajit',
+    });
+  });
+
+  it('EVAL_RO and no-writes scripts may read but not write', () => {
+    // Every script here runs ARGV as one redis.call.
+    const engine: ScriptEngine = { run: (host, _s, _h, _k, argv) => host.call([...argv]) };
+    const m = new RedisModel({ scriptEngine: engine });
+    expect(j(m.call(['EVAL_RO', 'call', '0', 'SET', 'k', 'v']))).toEqual({
+      err: 'ERR Write commands are not allowed from read-only scripts.',
+    });
+    expect(j(m.call(['EVAL_RO', 'call', '0', 'GET', 'k']))).toBe(null);
+    expect(j(m.call(['EVAL', '#!lua flags=no-writes\ncall', '0', 'DEL', 'k']))).toEqual({
+      err: 'ERR Write commands are not allowed from read-only scripts.',
+    });
+    expect(j(m.call(['EVAL_RO', '#!lua\ncall', '0', 'GET', 'k']))).toEqual({
+      err: 'ERR Can not execute a script with write flag using *_ro command.',
+    });
+    expect(j(m.call(['EVAL', 'call', '0', 'SET', 'k', 'v']))).toEqual({ ok: 'OK' });
   });
 });
