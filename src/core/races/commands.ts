@@ -4,11 +4,12 @@
 // the other reads or writes; then both orders give the same replies and the same store, so
 // the explorer tries only one of them.
 //
-// `keysOf` is the one place that knows command key positions here. The Redis model's own
-// command table (src/core/redis) will export `commandKeys(args)`; when it does, swap the body
-// of `keysOf` for it. Anything this table does not know is treated as touching every key,
-// which is always safe (it only costs reduction).
+// Key positions and the read/write flag come from the Redis model's command table
+// (`resolveCommand`, `keysOf`), the same one the model dispatches on. Anything that table does
+// not know, and any command that may touch keys it does not name, is treated as touching
+// every key: always safe, it only costs reduction.
 import type { Session } from '../redis/model';
+import { keysOf, resolveCommand } from '../redis/table';
 
 /** What a round trip touches. `all`: 0 named keys only, 1 reads every key, 2 writes every key. */
 export interface Footprint {
@@ -22,67 +23,30 @@ export const LOCAL: Footprint = { reads: [], writes: [], all: 0 };
 const EVERYTHING: Footprint = { reads: [], writes: [], all: 2 };
 const READS_EVERYTHING: Footprint = { reads: [], writes: [], all: 1 };
 
-type KeyRule = 'first' | 'all' | 'pairs' | 'none';
-interface Row {
-  keys: KeyRule;
-  write: boolean;
-}
-
-const rows = new Map<string, Row>();
-const put = (names: string, keys: KeyRule, write: boolean) => {
-  for (const n of names.split(/\s+/).filter(Boolean)) rows.set(n, { keys, write });
-};
-put(
-  `get type ttl pttl expiretime pexpiretime strlen getrange hget hmget hgetall hkeys hvals hlen
-   hexists hstrlen hrandfield zcard zscore zmscore zcount zlexcount zrange zrangebyscore
-   zrangebylex zrevrange zrevrangebyscore zrevrangebylex zrank zrevrank llen lrange lindex lpos
-   smembers sismember smismember scard srandmember getbit bitcount dump`,
-  'first',
-  false,
-);
-put('mget exists sinter sunion sdiff', 'all', false);
-put(
-  `set setnx setex psetex getset getdel getex append setrange incr decr incrby decrby
-   incrbyfloat expire pexpire expireat pexpireat persist hset hmset hdel hsetnx hincrby
-   hincrbyfloat zadd zincrby zrem zremrangebyscore zremrangebyrank zremrangebylex zpopmin
-   zpopmax lpush rpush lpushx rpushx lpop rpop ltrim lset lrem linsert sadd srem spop
-   setbit restore`,
-  'first',
-  true,
-);
-put('del unlink touch', 'all', true);
-put('mset msetnx', 'pairs', true);
-put('ping echo time multi discard unwatch select cluster quit reset client hello', 'none', false);
-
-/** The keys a command names, or null when this table does not know the command. */
-export function keysOf(args: readonly string[]): { keys: string[]; write: boolean } | null {
-  const name = args[0]?.toLowerCase() ?? '';
-  const row = rows.get(name);
-  if (!row) return null;
-  switch (row.keys) {
-    case 'none':
-      return { keys: [], write: row.write };
-    case 'first':
-      return { keys: args.length > 1 ? [args[1]!] : [], write: row.write };
-    case 'all':
-      return { keys: args.slice(1), write: row.write };
-    case 'pairs':
-      return { keys: args.filter((_, i) => i % 2 === 1), write: row.write };
-  }
-}
-
 const GLOBAL_READS = new Set(['keys', 'dbsize', 'scan', 'randomkey', 'info']);
+/** Scripts and functions may touch keys they do not declare. */
+// SCRIPT and FUNCTION change the shared script cache that EVALSHA and FCALL read.
+const OPAQUE = new Set([
+  'eval',
+  'evalsha',
+  'eval_ro',
+  'evalsha_ro',
+  'fcall',
+  'fcall_ro',
+  'script',
+  'function',
+]);
 
 /** What one command, sent alone (not queued), touches. */
 function commandFootprint(args: readonly string[]): Footprint {
   const name = args[0]?.toLowerCase() ?? '';
   if (GLOBAL_READS.has(name)) return READS_EVERYTHING;
-  // EVAL/EVALSHA/FCALL may touch keys they do not declare; SCRIPT and FLUSHALL change shared
-  // state. Everything unknown lands here too.
-  const k = keysOf(args);
-  if (!k) return EVERYTHING;
-  if (k.keys.length === 0) return LOCAL;
-  return k.write ? { reads: [], writes: k.keys, all: 0 } : { reads: k.keys, writes: [], all: 0 };
+  const cmd = resolveCommand(args);
+  if (cmd === undefined || OPAQUE.has(name)) return EVERYTHING;
+  const keys = cmd.hasKeys ? keysOf(cmd, args) : [];
+  // A write without named keys (FLUSHALL, SCRIPT FLUSH, SWAPDB) changes shared state.
+  if (keys.length === 0) return cmd.write ? EVERYTHING : LOCAL;
+  return cmd.write ? { reads: [], writes: keys, all: 0 } : { reads: keys, writes: [], all: 0 };
 }
 
 function union(fs: Footprint[]): Footprint {
@@ -109,7 +73,7 @@ export function footprint(args: readonly string[], session: Session): Footprint 
   if (name === 'exec') {
     if (!session.inMulti) return LOCAL;
     const watched: Footprint = { reads: [...session.watched.keys()], writes: [], all: 0 };
-    return union([watched, ...session.queue.map(commandFootprint)]);
+    return union([watched, ...session.queue.map((q) => commandFootprint(q.args))]);
   }
   if (name === 'watch')
     return session.inMulti ? LOCAL : { reads: args.slice(1), writes: [], all: 0 };
