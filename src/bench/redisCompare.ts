@@ -1,6 +1,6 @@
 // The lab's Redis model vs a real redis-server: EVALSHA of the seed's token-bucket script
 // (the `token-bucket` template of src/core/playground/templates.ts) on 10,000 random keys.
-//  - model: RedisModel + the wasmoon Lua engine, in-process (Node), after warm-up;
+//  - model: RedisModel + the lab's Lua engine (Redis's Lua 5.1 in wasm), in-process (Node), after warm-up;
 //  - redis: redis-server 7 on a free loopback port (--save '' --appendonly no), driven by
 //    redis-benchmark with one client, unpipelined (-c 1 -P 1) and 32 deep (-c 1 -P 32).
 // Each figure is the median of `reps` runs, with the spread (min..max) beside it.

@@ -76,12 +76,17 @@ describe('runaway scripts', () => {
     });
   }
 
-  it('uses the injected clock', async () => {
-    let t = 0;
-    const e = await createLuaEngine({ budgetMs: 100, now: () => (t += 1) });
-    const m = new RedisModel({ scriptEngine: e });
-    const r = toJson(m.call(['EVAL', 'local i = 0 while true do i = i + 1 end', '0']));
-    expect(r).toMatchObject({ err: expect.stringContaining('ran longer than 100 ms') });
+  it('stops a runaway at the same step every run (the budget counts steps, not time)', async () => {
+    const e = await createLuaEngine({ budgetSteps: 200_000 });
+    const src = "local n = 0 while true do n = n + 1 redis.call('SET', 'n', n) end";
+    const counts = [1, 2, 3].map(() => {
+      const m = new RedisModel({ scriptEngine: e });
+      const r = toJson(m.call(['EVAL', src, '0']));
+      expect(r).toMatchObject({ err: expect.stringContaining('budget of 200,000 Lua steps') });
+      return toJson(m.call(['GET', 'n']));
+    });
+    expect(Number(counts[0])).toBeGreaterThan(1000);
+    expect(counts).toEqual([counts[0], counts[0], counts[0]]);
   });
 });
 
