@@ -9,7 +9,9 @@
 # Redis 7's read-only tables, plus Debian's security patches (dpkg-source applies them). The
 # lab's own C (src/core/lua/c/) is added on top: redis-lua.patch (x86-64 number semantics, the
 # step budget in C-level loops) and lab.c (sandbox, redis.* bridge, allocator cap, budget).
-# The compiler is Debian's emscripten 3.1.6 (`apt-get install emscripten`).
+# The compiler is Debian's emscripten 3.1.6 (`apt-get install emscripten`). Before building,
+# lab_num.c (number <-> text without long double) is checked natively against glibc when a C
+# compiler is around (`cc`; set LAB_NUM_TEST=0 to skip).
 #
 # apt needs a deb-src entry; the script brings its own apt configuration under $WORK/apt (no
 # system change, no root). The built files are committed: `npm install && npm start` and
@@ -97,6 +99,18 @@ say "patch deps/lua with src/core/lua/c/redis-lua.patch"
 patch -s -p1 -d "$LUA" <"$C_DIR/redis-lua.patch"
 
 # ---------------------------------------------------------------------------------------
+# lab_num.c must give glibc's bytes (it replaces strtod and printf("%.14g"/"%.17g") in Lua).
+if [ "${LAB_NUM_TEST:-1}" != 0 ]; then
+  if command -v cc >/dev/null 2>&1; then
+    say "check lab_num.c against glibc (native cc)"
+    cc -O2 -o "$WORK/lab_num_test" "$C_DIR/lab_num_test.c" "$C_DIR/lab_num.c" -lm
+    "$WORK/lab_num_test" || die "lab_num.c differs from glibc: fix it before building"
+  else
+    say "warning: no native cc: lab_num.c not checked against glibc"
+  fi
+fi
+
+# ---------------------------------------------------------------------------------------
 # Build
 OBJ="$WORK/obj"
 BUILD_OUT="$WORK/out"
@@ -115,11 +129,12 @@ for f in $CORE $LIBS; do
   emcc "${CFLAGS[@]}" -c "$LUA/$f.c" -o "$OBJ/$f.o"
 done
 emcc "${CFLAGS[@]}" -Wall -Werror -c "$C_DIR/lab.c" -o "$OBJ/lab.o"
+emcc "${CFLAGS[@]}" -Wall -Werror -c "$C_DIR/lab_num.c" -o "$OBJ/lab_num.o"
 EXPORTS='["_lab_input","_lab_output","_lab_output_length","_lab_state_new","_lab_state_close",'
 EXPORTS+='"_lab_state_memory","_lab_set_text","_lab_compile","_lab_unref","_lab_eval"]'
 # The JS glue emcc writes beside the wasm is not used: src/core/lua/wasm.ts is the loader.
 # shellcheck disable=SC2046
-emcc -O2 $(for f in $CORE $LIBS lab; do echo "$OBJ/$f.o"; done) -o "$BUILD_OUT/lua51.mjs" \
+emcc -O2 $(for f in $CORE $LIBS lab lab_num; do echo "$OBJ/$f.o"; done) -o "$BUILD_OUT/lua51.mjs" \
   --js-library "$C_DIR/lab_imports.js" \
   -sEXPORTED_FUNCTIONS="$EXPORTS" -sMODULARIZE=1 -sEXPORT_ES6=1 -sENVIRONMENT=web,worker \
   -sFILESYSTEM=0 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=512MB -sABORTING_MALLOC=0 \
@@ -159,6 +174,8 @@ const manifest = {
   inputs: [
     'scripts/build-lua.sh',
     'src/core/lua/c/lab.c',
+    'src/core/lua/c/lab_num.c',
+    'src/core/lua/c/lab_num_test.c',
     'src/core/lua/c/lab_x86.h',
     'src/core/lua/c/lab_imports.js',
     'src/core/lua/c/redis-lua.patch',

@@ -39,6 +39,8 @@ const RES_STOPPED = 3;
 const SMALL_INT_REPLIES: Reply[] = [];
 for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BigInt(i) });
 const HEX = '0123456789abcdef';
+const STR_CACHE_SIZE = 1024;
+const STR_CACHE_MAX_LEN = 40;
 
 // Commands Redis refuses inside scripts (flag noscript), with their arity (negative: at least).
 // App-server code goes through the lab's stepper, which cannot run them either.
@@ -97,6 +99,7 @@ export class LuaRuntime implements ScriptEngine {
   private host: RedisLike | null = null;
   private app: AppExec | null = null;
   private readonly decoder = new TextDecoder();
+  private readonly strCache: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
   private readonly encoder = new TextEncoder();
   /** Times the wasm instance was rebuilt after a trap (for tests and the inspector). */
   restarts = 0;
@@ -403,9 +406,9 @@ export class LuaRuntime implements ScriptEngine {
     return Math.round(this.memoryLimit / 1048576);
   }
 
+  /** The heap view (a grown memory detaches the old buffer: its view reads as empty). */
   private view(): Uint8Array {
-    const buf = this.inst.memory.buffer;
-    if (this.u8.buffer !== buf) this.u8 = new Uint8Array(buf);
+    if (this.u8.byteLength === 0) this.u8 = new Uint8Array(this.inst.memory.buffer);
     return this.u8;
   }
 
@@ -537,17 +540,29 @@ export class LuaRuntime implements ScriptEngine {
     return args;
   }
 
+  /**
+   * Bytes -> string. Short ASCII strings (command names, fields, keys) come back as the same
+   * flat string each time they recur, whose hash the model's Map lookups have already computed.
+   */
   private str(u8: Uint8Array, p: number, n: number): string {
-    if (n <= 64) {
-      let s = '';
-      for (let i = 0; i < n; i++) {
-        const c = u8[p + i]!;
-        if (c > 127) return this.decoder.decode(u8.subarray(p, p + n));
-        s += String.fromCharCode(c);
-      }
-      return s;
+    if (n === 0) return '';
+    if (n > STR_CACHE_MAX_LEN) return this.decoder.decode(u8.subarray(p, p + n));
+    let h = n;
+    for (let i = 0; i < n; i++) {
+      const c = u8[p + i]!;
+      if (c > 127) return this.decoder.decode(u8.subarray(p, p + n));
+      h = (Math.imul(h, 31) + c) | 0;
     }
-    return this.decoder.decode(u8.subarray(p, p + n));
+    const slot = h & (STR_CACHE_SIZE - 1);
+    const hit = this.strCache[slot]!;
+    if (hit.length === n) {
+      let i = 0;
+      while (i < n && hit.charCodeAt(i) === u8[p + i]) i++;
+      if (i === n) return hit;
+    }
+    const s = String.fromCharCode.apply(null, u8.subarray(p, p + n) as unknown as number[]);
+    this.strCache[slot] = s;
+    return s;
   }
 
   private outputText(): string {

@@ -371,7 +371,7 @@ static int redis_generic(lua_State *L, int raise) {
     if (lua_type(L, j) == LUA_TNUMBER) {
       /* Not lua_tolstring: Redis keeps 17 digits. */
       char dbuf[64];
-      int len = snprintf(dbuf, sizeof dbuf, "%.17g", (double)lua_tonumber(L, j));
+      int len = lab_fmt_g(dbuf, (double)lua_tonumber(L, j), 17);
       put_u32(&args_, (uint32_t)len);
       put_bytes(&args_, dbuf, (size_t)len);
     } else {
@@ -516,7 +516,7 @@ static int redis_acl_check_cmd(lua_State *L) {
     const char *s;
     char dbuf[64];
     if (lua_type(L, j) == LUA_TNUMBER) {
-      len = (size_t)snprintf(dbuf, sizeof dbuf, "%.17g", (double)lua_tonumber(L, j));
+      len = (size_t)lab_fmt_g(dbuf, (double)lua_tonumber(L, j), 17);
       s = dbuf;
     } else {
       s = lua_tolstring(L, j, &len);
@@ -981,7 +981,7 @@ static void put_double(Buf *b, double d) {
     put_str(b, '$', d > 0 ? "inf" : "-inf", d > 0 ? 3 : 4);
     return;
   }
-  len = snprintf(dbuf, sizeof dbuf, "%.17g", d);
+  len = lab_fmt_g(dbuf, d, 17);
   put_str(b, '$', dbuf, (size_t)len);
 }
 

@@ -29,6 +29,10 @@ static inline unsigned long long lab_d2ull(double d) {
   return (unsigned long long)lab_d2ll(d - 9223372036854775808.0) ^ 0x8000000000000000ull;
 }
 
+/* Number <-> text as glibc does it, without long double (lab_num.c). */
+double lab_strtod(const char *s, char **end);
+int lab_fmt_g(char *buf, double x, int prec);
+
 /* Step accounting for C-level loops (defined in lab.c). lab_charge only counts;
  * lab_charge_check counts and raises the lab's kill error once the budget is spent. */
 struct lua_State;
