@@ -6,6 +6,8 @@
 // far (Lua 5.1 cannot yield across pcall, a metamethod or a C function).
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
+import { toResp3, type Shaped } from './resp3';
+import { shebangBody } from './shebang';
 import { instantiateLua, type LuaExports, type LuaInstance } from './wasm';
 import type { AppServerRun, AppServerStep, LogLine, RedisLike, ScriptEngine } from './types';
 
@@ -64,14 +66,6 @@ const NOSCRIPT: Record<string, number> = {
   punsubscribe: -1,
   monitor: 1,
 };
-
-const SHEBANG_FLAGS = new Set([
-  'no-writes',
-  'allow-oom',
-  'allow-stale',
-  'no-cluster',
-  'allow-cross-slot-keys',
-]);
 
 interface AppExec {
   replies: readonly Reply[];
@@ -634,77 +628,6 @@ export class LuaRuntime implements ScriptEngine {
   }
 }
 
-// ---- RESP3 shapes (redis.setresp(3)) ----------------------------------------------------
-
-/** A reply as a RESP3 client would get it (the model itself answers in RESP2). */
-type Shaped =
-  | Reply
-  | { readonly t: 'null' }
-  | { readonly t: 'double'; readonly v: number }
-  | { readonly t: 'arr'; readonly v: readonly Shaped[] }
-  | { readonly t: 'map'; readonly v: ReadonlyArray<readonly [Shaped, Shaped]> };
-
-const NULL3: Shaped = { t: 'null' };
-
-function asDouble(r: Reply): Shaped {
-  if (r.t !== 'bulk') return r.t === 'nil' || r.t === 'nilarr' ? NULL3 : r;
-  const v = r.v === 'inf' ? Infinity : r.v === '-inf' ? -Infinity : Number(r.v);
-  return { t: 'double', v };
-}
-
-function nulls(r: Reply): Shaped {
-  if (r.t === 'nil' || r.t === 'nilarr') return NULL3;
-  if (r.t === 'arr') return { t: 'arr', v: r.v.map(nulls) };
-  return r;
-}
-
-/** [m1, s1, m2, s2] -> [[m1, s1], [m2, s2]] with scores as doubles. */
-function scorePairs(r: Reply): Shaped {
-  if (r.t !== 'arr') return nulls(r);
-  const out: Shaped[] = [];
-  for (let i = 0; i + 1 < r.v.length; i += 2)
-    out.push({ t: 'arr', v: [nulls(r.v[i]!), asDouble(r.v[i + 1]!)] });
-  return { t: 'arr', v: out };
-}
-
-/** The RESP3 shape of the model's RESP2 reply to `args` (what Redis 7 sends a RESP3 client). */
-export function toResp3(args: readonly string[], r: Reply): Shaped {
-  if (r.t === 'err') return r;
-  const name = args[0]!.toLowerCase();
-  const withScores = args.some((a, i) => i > 0 && a.toLowerCase() === 'withscores');
-  switch (name) {
-    case 'hgetall': {
-      if (r.t !== 'arr') return nulls(r);
-      const pairs: Array<readonly [Shaped, Shaped]> = [];
-      for (let i = 0; i + 1 < r.v.length; i += 2) pairs.push([nulls(r.v[i]!), nulls(r.v[i + 1]!)]);
-      return { t: 'map', v: pairs };
-    }
-    case 'zscore':
-    case 'zincrby':
-      return asDouble(r);
-    case 'zadd':
-      return args.some((a, i) => i > 1 && a.toLowerCase() === 'incr') ? asDouble(r) : nulls(r);
-    case 'zmscore':
-      return r.t === 'arr' ? { t: 'arr', v: r.v.map(asDouble) } : nulls(r);
-    case 'zpopmin':
-    case 'zpopmax':
-      if (args.length > 2) return scorePairs(r);
-      if (r.t === 'arr' && r.v.length === 2)
-        return { t: 'arr', v: [nulls(r.v[0]!), asDouble(r.v[1]!)] };
-      return nulls(r);
-    case 'zrange':
-    case 'zrevrange':
-    case 'zrangebyscore':
-    case 'zrevrangebyscore':
-    case 'zunion':
-    case 'zinter':
-    case 'zdiff':
-      return withScores ? scorePairs(r) : nulls(r);
-    default:
-      return nulls(r);
-  }
-}
-
 function replySize(r: Shaped): number {
   switch (r.t) {
     case 'bulk':
@@ -770,57 +693,6 @@ function refusedInApp(args: string[]): Reply | null {
       ? 'ERR This Redis command is not allowed from script'
       : 'ERR Wrong number of args calling Redis command from script',
   };
-}
-
-/**
- * Redis 7's shebang (`#!lua flags=no-writes`): validated as evalExtractShebangFlags does, then
- * dropped keeping its line break so line numbers hold. Returns the body or the error reply.
- */
-export function shebangBody(source: string): string | Reply {
-  if (!source.startsWith('#!')) return source;
-  const nl = source.indexOf('\n');
-  if (nl < 0) return { t: 'err', v: 'ERR Invalid script shebang' };
-  const parts = splitArgs(source.slice(0, nl));
-  if (parts === null || parts.length === 0)
-    return { t: 'err', v: 'ERR Invalid engine in script shebang' };
-  if (parts[0] !== '#!lua')
-    return { t: 'err', v: oneLine(`ERR Unexpected engine in script shebang: ${parts[0]}`) };
-  for (const part of parts.slice(1)) {
-    if (part.startsWith('flags=')) {
-      const flags = part.slice(6);
-      for (const f of flags === '' ? [] : flags.split(',')) {
-        if (!SHEBANG_FLAGS.has(f))
-          return { t: 'err', v: oneLine(`ERR Unexpected flag in script shebang: ${f}`) };
-      }
-    } else return { t: 'err', v: oneLine(`ERR Unknown lua shebang option: ${part}`) };
-  }
-  return source.slice(nl);
-}
-
-/** sdssplitargs: words separated by blanks, "double" and 'single' quotes; null if unbalanced. */
-function splitArgs(line: string): string[] | null {
-  const out: string[] = [];
-  const blank = (c: string | undefined): boolean => c !== undefined && ' \n\r\t\v\f'.includes(c);
-  let i = 0;
-  for (;;) {
-    while (blank(line[i])) i++;
-    if (i >= line.length) return out;
-    let cur = '';
-    while (i < line.length && !blank(line[i])) {
-      const q = line[i];
-      if (q === '"' || q === "'") {
-        // A quoted part ends at its closing quote, which must end the word.
-        const close = line.indexOf(q, i + 1);
-        if (close < 0) return null;
-        let part = line.slice(i + 1, close);
-        if (q === '"') part = part.replace(/\\(.)/g, '$1');
-        cur += part;
-        i = close + 1;
-        if (i < line.length && !blank(line[i])) return null;
-      } else cur += line[i++];
-    }
-    out.push(cur);
-  }
 }
 
 function trimEnd(s: string): string {
