@@ -133,7 +133,6 @@ typedef struct {
 typedef struct {
   lua_State *L;
   Mem mem;
-  uint32_t rx[3]; /* redisLrand48's state for scripts run as EVAL */
   int gc_count;
 } State;
 
@@ -613,6 +612,10 @@ static int redis_replicate_commands(lua_State *L) {
 /* math.random as Redis has it (rand48, the same sequence on every machine)               */
 
 static uint32_t *rand_x(void);
+/* redisLrand48's state. As in redis-server it belongs to the process (one per module
+ * instance: the lab's "server"), not to a Lua state, so SCRIPT FLUSH does not reset it.
+ * App-server executions use their own, reset every time (they must repeat exactly). */
+static uint32_t eval_rx[3] = {0x330E, 0xABCD, 0x1234};
 static uint32_t app_rx[3];
 
 static void rand48_seed(uint32_t *x, int32_t seed) {
@@ -630,7 +633,7 @@ static int32_t rand48_next(uint32_t *x) {
   return (int32_t)(v >> 17);
 }
 
-static uint32_t *rand_x(void) { return run.mode == LAB_APP ? app_rx : run.S->rx; }
+static uint32_t *rand_x(void) { return run.mode == LAB_APP ? app_rx : eval_rx; }
 
 static int lab_math_random(lua_State *L) {
   lua_Number r;
@@ -870,9 +873,6 @@ EXPORT State *lab_state_new(double limit) {
     return NULL;
   }
   lua_atpanic(S->L, lab_panic);
-  S->rx[0] = 0x330E; /* Redis starts from lrand48's default state */
-  S->rx[1] = 0xABCD;
-  S->rx[2] = 0x1234;
   if (lua_cpcall(S->L, setup_body, NULL) != 0) {
     lua_close(S->L);
     free(S);
