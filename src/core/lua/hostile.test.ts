@@ -127,6 +127,27 @@ describe('nothing of one run survives into the next', () => {
   });
 });
 
+describe('a trap inside the module', () => {
+  it('rebuilds the instance and answers with an error; the next script runs', async () => {
+    const e = await createLuaEngine();
+    const m = new RedisModel({ scriptEngine: e });
+    expect(evalIn(m, 'return 1')).toBe(1);
+    // Stand in for a trap (a bug, or the JS stack running out inside wasm) on the next run.
+    const inner = e as unknown as { ex: Record<string, unknown> };
+    inner.ex = {
+      ...inner.ex,
+      lab_eval: () => {
+        throw new WebAssembly.RuntimeError('unreachable');
+      },
+    };
+    expect(err(evalIn(m, 'return 2'))).toMatch(
+      /^ERR the lab's Lua engine failed inside \(unreachable\) and was restarted/,
+    );
+    expect(e.restarts).toBe(1);
+    expect(evalIn(m, 'return 3')).toBe(3);
+  });
+});
+
 describe('the host', () => {
   it('turns a host exception into an error reply and keeps serving', () => {
     const broken = {
