@@ -75,15 +75,15 @@ describe('memory', () => {
     const { reply, model } = hostile(
       "redis.call('SET', 'before', '1')\nlocal s = 'x' while true do s = s .. s end",
     );
-    expect(err(reply)).toMatch(/^ERR Script used more memory than the lab allows \(64 MB\)/);
+    expect(err(reply)).toMatch(/^ERR Script used more memory than the lab allows \(32 MB\)/);
     expect(toJson(model.call(['GET', 'before']))).toBe('1');
-    expect(engine.memoryInUse()).toBeLessThan(32 * 1024 * 1024);
+    expect(engine.memoryInUse()).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('lets a script use memory that earlier scripts left as garbage', () => {
     const m = new RedisModel({ scriptEngine: engine });
     for (let i = 0; i < 4; i++)
-      expect(evalIn(m, "local s = string.rep('0123456789abcdef', 2^20) return #s")).toBe(16 << 20);
+      expect(evalIn(m, "local s = string.rep('0123456789abcdef', 2^19) return #s")).toBe(8 << 20);
   });
 });
 
