@@ -64,6 +64,13 @@ describe('C-level loops count against the budget', () => {
     expect(big.reply).toBe(-200000);
   });
 
+  it('stays stopped when the script catches the stop in a coroutine', () => {
+    const { reply } = hostile(
+      'local co = coroutine.create(function() while true do end end) local ok = coroutine.resume(co) return {ok}',
+    );
+    expect(err(reply)).toMatch(/^ERR Script killed by the lab/);
+  });
+
   it('refuses a pattern nested deeper than the lab allows instead of trapping', () => {
     const deep = hostile("return string.find(string.rep('a', 6000), string.rep('a?', 6000))");
     expect(err(deep.reply)).toMatch(/pattern too complex/);

@@ -1283,6 +1283,15 @@ static int eval_body(lua_State *L) {
     if (run.trip == TRIP_MEMORY) eval_io.status = RES_MEMORY;
     /* A bare "not enough memory" (no table: the handler never ran) gets the lab's text in JS. */
     if (lua_istable(L, -1) || run.trip != TRIP_MEMORY) error_reply_from_top(L);
+  } else if (run.trip == TRIP_STEPS || run.trip == TRIP_MEMORY) {
+    /* It caught the stop (coroutine.resume returns it as a value) and returned: still stopped. */
+    const char *t = kill_text[run.trip] ? kill_text[run.trip] : "Script killed by the lab";
+    char head[400];
+    int n = snprintf(head, sizeof head, "ERR %s script: %s", t, run.sha);
+    if (n < 0) n = 0;
+    if ((size_t)n >= sizeof head) n = sizeof head - 1;
+    eval_io.status = run.trip == TRIP_STEPS ? RES_KILLED : RES_MEMORY;
+    put_safe(&out_, '-', head, (size_t)n);
   } else {
     reply_value(L, &out_);
   }
