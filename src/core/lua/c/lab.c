@@ -134,6 +134,8 @@ typedef struct {
   lua_State *L;
   Mem mem;
   int gc_count;
+  int eval_ref;    /* eval_body as a Lua C function (lua_cpcall would allocate one per run) */
+  int handler_ref; /* __redis__err__handler (a read-only global: the same function every run) */
 } State;
 
 /* The one run in progress (runs never nest). */
@@ -783,6 +785,8 @@ static void load_lib(lua_State *L, const char *name, lua_CFunction f) {
   lua_call(L, 1, 0);
 }
 
+static int eval_body(lua_State *L);
+
 static int setup_body(lua_State *L) {
   lua_pushvalue(L, LUA_GLOBALSINDEX);
   lua_newtable(L);
@@ -852,6 +856,13 @@ static int setup_body(lua_State *L) {
   protect_recursively(L);
   lua_pop(L, 1);
   protect_basic_types(L);
+  {
+    State *S = (State *)lua_touserdata(L, 1);
+    lua_pushcfunction(L, eval_body);
+    S->eval_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_getglobal(L, "__redis__err__handler");
+    S->handler_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   return 0;
 }
 
@@ -873,7 +884,7 @@ EXPORT State *lab_state_new(double limit) {
     return NULL;
   }
   lua_atpanic(S->L, lab_panic);
-  if (lua_cpcall(S->L, setup_body, NULL) != 0) {
+  if (lua_cpcall(S->L, setup_body, S) != 0) {
     lua_close(S->L);
     free(S);
     return NULL;
@@ -1248,7 +1259,7 @@ static int eval_body(lua_State *L) {
   nkeys = rd_u32(&r);
   nargs = rd_u32(&r);
 
-  lua_getglobal(L, "__redis__err__handler");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, run.S->handler_ref);
   lua_rawgeti(L, LUA_REGISTRYINDEX, eval_io.ref);
   if (!lua_isfunction(L, -1)) {
     eval_io.status = RES_FAILED;
@@ -1323,7 +1334,10 @@ EXPORT int lab_eval(State *S, int ref, int mode, double limit, int len) {
   eval_io.status = RES_OK;
   out_.n = 0;
   out_.oom = 0;
-  status = lua_cpcall(L, eval_body, NULL);
+  /* As lua_cpcall(L, eval_body, NULL), without making a closure every run. */
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, S->eval_ref);
+  status = lua_pcall(L, 0, 0, 0);
   if (status != 0) {
     if (run.trip == TRIP_MEMORY || status == LUA_ERRMEM) {
       eval_io.status = run.trip == TRIP_STOP ? RES_STOPPED : RES_MEMORY;
