@@ -3,7 +3,7 @@
 // them when they are on this machine (../shared/seeds or $SEEDS_DIR), else the lab's own
 // `token-bucket` template (src/core/playground/templates.ts, the same replies) stands in,
 // and the output says which one ran.
-//  - model: RedisModel + the wasmoon Lua engine, in-process (Node), after warm-up;
+//  - model: RedisModel + the lab's Lua engine (Redis's Lua 5.1 in wasm), in-process (Node), after warm-up;
 //  - redis: redis-server 7 on a free loopback port (--save '' --appendonly no), driven by
 //    redis-benchmark with one client, unpipelined (-c 1 -P 1) and 32 deep (-c 1 -P 32).
 // Each figure is the median of `reps` runs, with the spread (min..max) beside it.

@@ -64,13 +64,25 @@ describe('cli explore', () => {
     expect(init.stderr).toMatch(/^initial\[0\] \(NOPE\) failed: ERR unknown command/);
   }, 60000);
 
-  it('Lua stuck inside one C call cannot hang it: the worker is stopped at the deadline', () => {
-    const code = `local s = string.rep("a", 300000)\nstring.find(s, ".-.-.-.-.-b")\nreturn 1`;
+  it('Lua stuck inside one C call is stopped by the step budget: the request answers an error', () => {
+    const code = `local s = string.rep("a", 300000)\nreturn string.find(s, ".-.-.-.-.-b")`;
+    const r = cli(JSON.stringify({ code, requests: [{}], invariant: { maxAdmitted: 0 } }));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // The run ends with the budget's error reply, which admits nothing.
+    expect(JSON.parse(r.stdout)).toMatchObject({ schedules: 1, violations: 0, complete: true });
+  }, 60000);
+
+  it('an exploration that outlives its deadline is stopped: exit 2, nothing on stdout', () => {
+    const code = `for i = 1, 12 do redis.call('INCR', KEYS[1]) end\nreturn 1`;
+    const requests = [0, 1, 2, 3].map(() => ({ keys: ['k'] }));
     const t0 = performance.now();
-    const r = cli(JSON.stringify({ code, requests: [{}] }), { EXPLORE_TIMEOUT_MS: '3000' });
+    const r = cli(JSON.stringify({ code, requests, maxSchedules: 20000 }), {
+      EXPLORE_TIMEOUT_MS: '300',
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^code: the exploration was stopped after 3 s/);
+    expect(r.stderr).toMatch(/^code: the exploration was stopped after 0\.3 s/);
     expect(performance.now() - t0).toBeLessThan(30000);
   }, 60000);
 });

@@ -73,7 +73,7 @@ export async function runExploreVerb(text: string): Promise<VerbResult> {
     if (out.reason === 'timeout')
       return {
         stdout: '',
-        stderr: `code: the exploration was stopped after ${hardMs / 1000} s (a single Lua call ran too long to be interrupted)\n`,
+        stderr: `code: the exploration was stopped after ${hardMs / 1000} s (its deadline; try fewer requests or a lower maxSchedules)\n`,
         code: 2,
       };
     if (

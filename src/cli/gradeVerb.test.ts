@@ -110,7 +110,7 @@ describe('grade verb', () => {
   });
 
   it(
-    'a runaway script is a failed grade with its message, in Lua or inside a C loop',
+    'a runaway script is a failed grade with its message, in Lua, inside a C loop, or past the deadline',
     { timeout: 60_000 },
     async () => {
       const worker = async (...args: string[]) => {
@@ -119,10 +119,24 @@ describe('grade verb', () => {
       };
       const loop = await worker('write-gcra', file('loop.lua', 'while true do end'));
       expect(loop.json?.passed).toBe(false);
-      expect((loop.json?.failure as { message: string }).message).toMatch(/ran longer than/);
+      expect((loop.json?.failure as { message: string }).message).toMatch(
+        /Script killed by the lab: it used up its budget of [\d,]+ Lua steps/,
+      );
+      // A C-level loop is stopped by the same step budget.
+      const cl = await worker(
+        'write-gcra',
+        file(
+          'cloop.lua',
+          'local s = string.rep("a", 1000000)\nreturn {string.find(s, string.rep("a?", 40) .. string.rep("a", 40) .. "b") and 1 or 0, 0, 0}',
+        ),
+      );
+      expect(cl.json?.passed).toBe(false);
+      expect((cl.json?.failure as { message: string }).message).toMatch(/Script killed by the lab/);
+      // Every call within its budget, but together past the grade's deadline: the worker is
+      // stopped and the grade fails on the time limit.
       const c = file(
-        'cloop.lua',
-        'local s = string.rep("a", 1000000)\nreturn {string.find(s, string.rep("a", 500000) .. "b") and 1 or 0, 0, 0}',
+        'slow.lua',
+        'for i = 1, 20000000 do end\n' + String(worked('write-gcra').code),
       );
       const r = await runGradeVerb(['write-gcra', c], read, { deadlineMs: 0, minCpuMs: 1500 });
       const out = JSON.parse(r.stdout) as { passed: boolean; failure: { name: string } };

@@ -1,7 +1,7 @@
 // The page's side of the grading worker, over the shared request/deadline channel: a grade that
 // gets no answer in time means something in the answer never finishes, so the worker is
 // terminated (a hard stop, even inside a loop in C) and a fresh one is started next time.
-import wasmUrl from 'wasmoon/dist/glue.wasm?url';
+import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
 import { timedOut, type GradeReport } from '../core/grading/grade';
 import { WorkerChannel } from './channel';
 import type { GradeJob, GradeWorkerRequest, GradeWorkerResponse } from './gradeWorker';

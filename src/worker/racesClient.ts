@@ -2,7 +2,7 @@
 // that misses one is stuck (a runaway script, a search too big), so it is terminated and a
 // fresh one starts with the next request. The page keeps each screen's schedule itself, so a
 // replaced worker loses nothing: the next request replays it.
-import wasmUrl from 'wasmoon/dist/glue.wasm?url';
+import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
 import type { SessionState } from '../core/races/session';
 import type { Action, ExploreInput, ExploreResult } from '../core/races/types';
 import { WorkerChannel } from './channel';
