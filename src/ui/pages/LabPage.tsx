@@ -67,7 +67,7 @@ function overSentence(run: LabRun, title: string): string | null {
   }
   const what = ordinals(ranks);
   const verb = ranks.length === 1 ? 'is' : 'are';
-  return `In “${title}”, ${what} ${verb} over the limit of ${over.quota}: one shared counter would have answered 429.`;
+  return `${what[0]!.toUpperCase()}${what.slice(1)} of “${title}” ${verb} over the limit of ${over.quota}: one shared counter would have answered 429.`;
 }
 
 function Caption() {
@@ -119,7 +119,7 @@ function Caption() {
       {say(rt.toLowerCase(), b)}.{' '}
       {placementStory && (
         <strong data-testid="over-caption">
-          Each server only counts what it sees: {overs.join(' ')}
+          Each server only counts what it sees. {overs.join(' ')}
         </strong>
       )}
       {!placementStory &&

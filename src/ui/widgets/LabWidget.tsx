@@ -89,8 +89,8 @@ function WidgetRequest() {
   return (
     <section className="widget-request" aria-label={`Request ${r.index + 1}`}>
       <p className="req-outcome" data-testid="widget-selected">
-        <OutcomeGlyph outcome={r.outcome} size={20} /> <strong>Request {r.index + 1}</strong>:{' '}
-        {OUTCOME_LABEL[r.outcome]}
+        <OutcomeGlyph outcome={r.outcome} size={20} />
+        <strong>Request {r.index + 1}:</strong> {OUTCOME_LABEL[r.outcome]}
         {two && <span className="muted"> · {lane === 'compare' ? title.compare : title.main}</span>}
       </p>
       <div className="widget-request-body">

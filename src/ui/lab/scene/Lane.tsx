@@ -17,22 +17,34 @@ import { Servers } from './Servers';
 import { Store } from './Store';
 import { WastedNote } from './Wasted';
 
-/** Narrow layout when the lane is narrower than `below` (observed, not read per frame). */
-function useNarrow(ref: RefObject<HTMLElement | null>, below: number): boolean {
-  const [narrow, setNarrow] = useState(
-    () => typeof window !== 'undefined' && window.innerWidth < below + 40,
+type Layout = 'narrow' | 'compact' | 'wide';
+
+/** Under this lane width (CSS px) the wide layout is drawn in the room layout's smaller viewBox. */
+const COMPACT_BELOW = 640;
+
+function layoutFor(w: number, below: number): Layout {
+  return w < below ? 'narrow' : w < COMPACT_BELOW ? 'compact' : 'wide';
+}
+
+/**
+ * The lane's layout by its width (observed, not read per frame): top to bottom under `below`,
+ * the compact left-to-right layout (the room's viewBox: larger text) under 640 px, else wide.
+ */
+function useLayout(ref: RefObject<HTMLElement | null>, below: number): Layout {
+  const [layout, setLayout] = useState<Layout>(() =>
+    typeof window !== 'undefined' && window.innerWidth < below + 40 ? 'narrow' : 'wide',
   );
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver((entries) => {
       const w = entries[0]?.contentRect.width ?? 0;
-      if (w > 0) setNarrow(w < below);
+      if (w > 0) setLayout(layoutFor(w, below));
     });
     ro.observe(el);
     return () => ro.disconnect();
   }, [ref, below]);
-  return narrow;
+  return layout;
 }
 
 export function Lane({
@@ -55,8 +67,11 @@ export function Lane({
 }) {
   const stage = useStage();
   const section = useRef<HTMLElement>(null);
-  const narrow = useNarrow(section, narrowBelow);
-  const geo = useMemo(() => geometry(run, narrow && !room, room), [run, narrow, room]);
+  const layout = useLayout(section, narrowBelow);
+  const geo = useMemo(
+    () => geometry(run, layout === 'narrow' && !room, room || layout === 'compact'),
+    [run, layout, room],
+  );
   const over = useMemo(() => overLimitOf(run), [run]);
   const dots = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
