@@ -36,10 +36,22 @@ const SECTIONS: Section[] = [
   { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
 ];
 
+// While a screen's code arrives: a placeholder the size of a screen (the footer stays below
+// the fold instead of floating up under a bare line), for the lab the outline of its two lanes.
 const loading = (
-  <p className="loading" role="status">
-    Loading…
-  </p>
+  <div className="page-loading" role="status">
+    <p className="loading">Loading…</p>
+  </div>
+);
+const labLoading = (
+  <div className="page-loading lab-skeleton" role="status" aria-label="Opening the lab">
+    <p className="skeleton-title">Two servers, one budget</p>
+    <p className="loading">Opening the lab: five requests, a limit of 3 per minute…</p>
+    <div className="skeleton-lanes" aria-hidden="true">
+      <div className="skeleton-lane">Counter in each server</div>
+      <div className="skeleton-lane">One shared counter</div>
+    </div>
+  </div>
 );
 
 function Brand() {
@@ -101,7 +113,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={route.parts.join('/')}>
-          <Suspense fallback={loading}>
+          <Suspense fallback={section?.id === 'lab' ? labLoading : loading}>
             {section ? (
               section.render(route)
             ) : first === 'selftest' && route.parts[1] === 'error' ? (

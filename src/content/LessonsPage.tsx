@@ -101,6 +101,14 @@ function Lesson({ slug, route }: { slug: string; route: Route }) {
         <p className="lesson-meta muted small">
           {labs > 0 && `${labs} live lab${labs === 1 ? '' : 's'} · `}
           {questions} question{questions === 1 ? '' : 's'} to check yourself
+          {labs > 0 && (
+            <>
+              {' · '}
+              <a href={`#/present/lesson/${slug}`} data-testid="lesson-present">
+                Present its labs
+              </a>
+            </>
+          )}
         </p>
         {lesson.error && (
           <p className="notice error" role="alert">

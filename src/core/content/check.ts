@@ -7,6 +7,7 @@ import {
   EDITOR_FIELDS,
   FORM_FIELD_FIELDS,
   LAB_WIDGET_FIELDS,
+  labStart,
   PROBLEM_KINDS,
   QUESTION_FIELDS,
   STARTER_CODE_FIELDS,
@@ -76,6 +77,12 @@ function checkLab(out: Issues, file: string, b: Directive): void {
   for (const f of ['title', 'caption', 'compareTitle'] as const)
     if (spec[f] !== undefined && typeof spec[f] !== 'string')
       out.add(file, lineOfKey(b, f), `lab.${f} must be a string`);
+  if (labStart(spec.start) === null)
+    out.add(
+      file,
+      lineOfKey(b, 'start'),
+      'lab.start must be a time in seconds (>= 0), "end" or "first" (the first interesting moment)',
+    );
   const parts = splitLab(spec);
   const hint = (e: string): string =>
     /is not a known field/.test(e)

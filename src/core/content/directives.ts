@@ -2,7 +2,14 @@
 // have. The content check refuses any other field, so a typo never silently vanishes.
 
 /** Options a ```lab block may carry on top of the scenario; stripped before validating. */
-export const LAB_WIDGET_FIELDS = ['title', 'caption', 'compare', 'compareTitle', 'lanes'] as const;
+export const LAB_WIDGET_FIELDS = [
+  'title',
+  'caption',
+  'compare',
+  'compareTitle',
+  'lanes',
+  'start',
+] as const;
 
 export const EDITOR_FIELDS = ['template', 'code', 'title', 'caption', 'height'] as const;
 export const QUESTION_FIELDS = [
@@ -106,6 +113,22 @@ export interface LabParts {
   /** The second lane: the scenario with `compare` merged over it, or null. */
   compare: Record<string, unknown> | null;
   compareTitle: string | undefined;
+  /** Lane titles the block gives (`lanes`), each null when not given. */
+  lanes: [string | null, string | null] | null;
+  /**
+   * Where a lesson widget opens: a time in seconds, `"end"`, or `"first"` (the default: the
+   * run's first interesting moment). Undefined when the block does not say (or says nonsense,
+   * which the content check refuses).
+   */
+  start: number | 'end' | 'first' | undefined;
+}
+
+/** A lab block's `start`: seconds >= 0, "end" or "first"; anything else is an error. */
+export function labStart(v: unknown): LabParts['start'] | null {
+  if (v === undefined) return undefined;
+  if (v === 'end' || v === 'first') return v;
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+  return null;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -113,13 +136,17 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 /** Splits a ```lab body into the widget's options and the scenario(s) the engine runs. */
 export function splitLab(spec: Record<string, unknown>): LabParts {
-  const { title, caption, compare, compareTitle, lanes: _lanes, ...scenario } = spec;
+  const { title, caption, compare, compareTitle, lanes, start, ...scenario } = spec;
+  const laneTitle = (i: number): string | null =>
+    Array.isArray(lanes) && typeof lanes[i] === 'string' ? (lanes[i] as string) : null;
   return {
     title: typeof title === 'string' ? title : undefined,
     caption: typeof caption === 'string' ? caption : undefined,
     scenario,
     compare: isObj(compare) ? { ...scenario, ...compare } : null,
     compareTitle: typeof compareTitle === 'string' ? compareTitle : undefined,
+    lanes: Array.isArray(lanes) ? [laneTitle(0), laneTitle(1)] : null,
+    start: labStart(start) ?? undefined,
   };
 }
 

@@ -3,8 +3,36 @@
 import { useId, useState, type ReactNode } from 'react';
 import { algorithmOf, BUILTIN_ALGORITHMS, defaultParams } from '../../core/limiters/registry';
 import type { ParamDescriptor } from '../../core/limiters/types';
-import { labStore, LANE_LABEL, WORKED_EXAMPLE, type ScenarioInput } from '../../store/labStore';
-import { useLab } from './useLab';
+import {
+  laneTitles,
+  LANE_LABEL,
+  WORKED_EXAMPLE,
+  type LabStore,
+  type ScenarioInput,
+} from '../../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
+import { useLab, useStage } from './useLab';
+
+/** How long each request holds its slot when an algorithm needs one (concurrency). */
+export const DEFAULT_DURATION = 2;
+
+/**
+ * Switch the draft to another algorithm with its default parameters. Concurrency counts
+ * requests in flight, so every request and traffic pattern that has no duration gets one
+ * (without it the engine refuses the scenario and the choice would snap back).
+ */
+export function switchAlgorithm(d: ScenarioInput, algorithm: string): void {
+  d.algorithm = algorithm;
+  d.params = defaultParams(algorithm);
+  if (algorithm !== 'concurrency') return;
+  for (const key of ['requests', 'traffic'] as const) {
+    const list = d[key];
+    if (!Array.isArray(list)) continue;
+    for (const r of list as Record<string, unknown>[])
+      if (typeof r === 'object' && r !== null && r.duration === undefined)
+        r.duration = DEFAULT_DURATION;
+  }
+}
 
 /** The controls an algorithm's parameters get: numbers and switches (its own description). */
 function paramControls(algorithm: string, params: Record<string, unknown>): ParamDescriptor[] {
@@ -139,6 +167,7 @@ function NumberField({
   unit?: string;
 }) {
   const id = useId();
+  const stage = useStage();
   const shown =
     typeof value === 'number'
       ? String(+(value * scale).toPrecision(6))
@@ -171,7 +200,7 @@ function NumberField({
             setText(t);
             // The engine judges the value: '' is missing, 'abc' is NaN, both are refused with its message.
             const v = t.trim() === '' ? undefined : Number(t) / scale;
-            labStore.getState().edit((d) => setPath(d, path, v));
+            stage.store.getState().edit((d) => setPath(d, path, v));
           }}
         />
         {unit && <span className="muted">{unit}</span>}
@@ -206,9 +235,13 @@ function Group({
 }
 
 export function Controls() {
+  const stage = useStage();
+  const labStore: LabStore = stage.store;
   const input = useLab((s) => s.input);
   const errors = useLab((s) => s.errors);
   const lanes = useLab((s) => s.lanes);
+  const override = useLab((s) => s.compareOverride);
+  const compareTitle = useLab(useShallow((s) => laneTitles(s))).compare;
   const edit = (f: (d: ScenarioInput) => void) => labStore.getState().edit(f);
   const multi = Array.isArray(input.policies);
   const algorithm = String(
@@ -240,12 +273,7 @@ export function Controls() {
                 id="ctl-alg"
                 data-testid="algorithm"
                 value={algorithm}
-                onChange={(e) =>
-                  edit((d) => {
-                    d.algorithm = e.target.value;
-                    d.params = defaultParams(e.target.value);
-                  })
-                }
+                onChange={(e) => edit((d) => switchAlgorithm(d, e.target.value))}
               >
                 {!(BUILTIN_ALGORITHMS as readonly string[]).includes(algorithm) && (
                   // A plug-in such as a learner's Lua script (a practice case's replay).
@@ -260,6 +288,19 @@ export function Controls() {
                 ))}
               </select>
             </div>
+            {algorithm === 'lua' && (
+              <p className="muted small" data-testid="lua-keys">
+                Runs the scenario&apos;s Lua script on each request, with KEYS{' '}
+                <code>{((params.keys as string[] | undefined) ?? ['rl:{key}']).join(', ')}</code>
+                {Array.isArray(params.args) && params.args.length > 0 && (
+                  <>
+                    {' '}
+                    and ARGV <code>{(params.args as string[]).join(', ')}</code>
+                  </>
+                )}
+                . Pick another algorithm to replace it.
+              </p>
+            )}
             <p className="muted small" data-testid="algorithm-summary">
               {algorithmOf(algorithm)?.summary}
             </p>
@@ -379,7 +420,11 @@ export function Controls() {
           />
           <span>
             Compare side by side with{' '}
-            {placement === 'local' ? 'one shared counter' : 'a counter in each server'}
+            {override && compareTitle
+              ? `“${compareTitle}”`
+              : placement === 'local'
+                ? 'one shared counter'
+                : 'a counter in each server'}
           </span>
         </label>
         <div className="field-pair">

@@ -1,9 +1,9 @@
 // The shared store (Redis): its box, its latency, whether it is down now, and the limiter
 // state of the busiest key.
 import type { LabRun } from '../../../core/lab/labRun';
-import { labStore, laneNow, type Lane } from '../../../store/labStore';
+import { laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
 
 function isDown(run: LabRun, t: number): boolean {
@@ -21,20 +21,23 @@ export function Store({
   testids: boolean;
   lane: Lane;
 }) {
+  const stage = useStage();
   const now = useLab((s) => laneNow(s, lane));
   const selected = useLab((s) => s.selectedTarget);
   const target = run.targets.find((t) => t.kind === 'store');
   const box = geo.store;
   if (!box || !target) return null;
-  const pick = () => labStore.getState().selectTarget(target.id);
+  const pick = () => stage.store.getState().selectTarget(target.id);
   const v = run.views(target.id, now, 1)[0];
+  const lua = run.scenario.policies[0]?.algorithm === 'lua';
   return (
     <g
       className={`store${selected === target.id ? ' selected' : ''}`}
       data-testid={testids ? 'shared-store' : undefined}
       role="button"
       tabIndex={0}
-      aria-label="The shared store (Redis). Show its state."
+      aria-description="The shared store (Redis): shows its limiter state"
+      aria-pressed={selected === target.id}
       onClick={pick}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -46,12 +49,12 @@ export function Store({
     >
       <rect className="box store-box" x={box.x} y={box.y} width={box.w} height={box.h} rx={10} />
       <text className="box-title" x={box.x + 10} y={box.y + 20}>
-        Shared counter
+        {lua ? 'Redis · Lua' : 'Shared counter'}
       </text>
       <text className="box-sub" x={box.x + 10} y={box.y + 36}>
-        Redis
+        {lua ? 'the script’s keys' : 'Redis'}
         {run.scenario.store.latencySeconds > 0
-          ? ` · ${run.scenario.store.latencySeconds * 1000} ms away`
+          ? ` · ${+(run.scenario.store.latencySeconds * 1000).toFixed(1)} ms away`
           : ''}
       </text>
       {isDown(run, now) && (
