@@ -38,32 +38,7 @@ const ROUTES = [
  * Known serious/critical findings outside this branch's files, for issue 13's phase 2: the lab
  * screen's scene (src/ui/lab, being split in issue 16), which the editor page reuses.
  */
-const PENDING: { route: string; rule: string; projects: string[]; why: string }[] = [
-  {
-    route: '#/lab',
-    rule: 'label-content-name-mismatch',
-    projects: ['desktop', 'mobile'],
-    why: "the scene's servers and store are role=button groups whose aria-label leaves out their visible text",
-  },
-  {
-    route: '#/editor',
-    rule: 'label-content-name-mismatch',
-    projects: ['desktop', 'mobile'],
-    why: "the editor's scene (same servers and store) and its time bar's Previous event button",
-  },
-  {
-    route: '#/lab',
-    rule: 'label',
-    projects: ['mobile'],
-    why: 'a number input (min -1) of the phone layout has no label',
-  },
-  {
-    route: '#/editor',
-    rule: 'label',
-    projects: ['mobile'],
-    why: 'the same unlabelled number input in the editor on a phone',
-  },
-];
+const PENDING: { route: string; rule: string; projects: string[]; why: string }[] = [];
 
 const THEMES = ['light', 'dark'] as const;
 

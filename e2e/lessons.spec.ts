@@ -28,17 +28,20 @@ test.describe('lessons', () => {
       await expect(page.getByRole('complementary', { name: 'Recap' })).toBeVisible();
       const widgets = page.getByTestId('lab-widget');
       await expect(widgets).toHaveCount(labCount(slug));
-      const lanes = page.getByTestId('lane');
-      const n = await lanes.count();
-      for (let i = 0; i < n; i++) {
-        const lane = lanes.nth(i);
-        // A finished lane carries the engine's counts; an error shows an alert instead.
-        await expect(lane, `lane ${i + 1}`).toHaveAttribute('data-allowed', /^\d+$/, {
+      for (let w = 0; w < (await widgets.count()); w++) {
+        const widget = widgets.nth(w);
+        // A live widget draws its scene with the engine's counts; an error shows an alert.
+        await expect(widget.getByTestId('lane-main'), `widget ${w + 1}`).toBeVisible({
           timeout: 20_000,
         });
-        await expect(lane.getByRole('alert')).toHaveCount(0);
-        await expect(lane.getByTestId('outcome-chip').first()).toBeVisible();
-        await expect(lane.getByTestId('open-in-lab')).toHaveAttribute('href', /^#\/lab\?scenario=/);
+        await expect(widget.getByRole('alert')).toHaveCount(0);
+        await expect(widget.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText(
+          /^\d+$/,
+        );
+        await expect(widget.getByTestId('open-in-lab')).toHaveAttribute(
+          'href',
+          /^#\/lab\?scenario=/,
+        );
       }
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -53,12 +56,17 @@ test.describe('lessons', () => {
   }) => {
     await gotoRoute(page, '#/lessons/two-servers-one-budget');
     const first = page.getByTestId('lab-widget').first();
-    const lanes = first.getByTestId('lane');
-    await expect(lanes.nth(0).getByTestId('lane-allowed')).toHaveText('5');
-    await expect(lanes.nth(1).getByTestId('lane-allowed')).toHaveText('3');
-    await expect(lanes.nth(1).getByTestId('lane-denied')).toHaveText('2');
-    await expect(lanes.nth(1).locator('[data-outcome="denied"] rect')).toHaveCount(2);
-    await expect(lanes.nth(1).locator('[data-outcome="allowed"] circle')).toHaveCount(3);
+    // The widget opens paused at its first interesting moment; End jumps to the last decision.
+    await first.getByTestId('scrubber').focus();
+    await page.keyboard.press('End');
+    const local = first.getByTestId('lane-main');
+    const shared = first.getByTestId('lane-compare');
+    await expect(local.getByTestId('allowed-count')).toHaveText('5');
+    await expect(shared.getByTestId('allowed-count')).toHaveText('3');
+    await expect(shared.getByTestId('denied-count')).toHaveText('2');
+    // Each decision in the strip carries its outcome's shape.
+    await expect(shared.locator('.decision-strip .sglyph.o-denied')).toHaveCount(2);
+    await expect(shared.locator('.decision-strip .sglyph.o-allowed')).toHaveCount(3);
   });
 
   test('a check question says right or wrong and why', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Concurrency: one slot per request allowed in flight, lit while held.
 import type { ConcurrencyView } from '../../../core/limiters/concurrency';
-import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { cellWidth, fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, w, h }: GlyphProps<ConcurrencyView>) {
   const iw = w - 2 * PAD;
@@ -14,7 +14,7 @@ function Draw({ view, w, h }: GlyphProps<ConcurrencyView>) {
           className={i < view.used ? 'sv-cell on' : 'sv-cell'}
           x={i * cw}
           y={6}
-          width={cw - 3}
+          width={cellWidth(cw)}
           height={h * 0.42}
           rx={4}
         />

@@ -1,7 +1,7 @@
 // Fixed window: one cell per request of the limit, lit as the count grows, and the window's
 // span with its reset boundary.
 import type { FixedWindowView } from '../../../core/limiters/fixedWindow';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { cellWidth, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, now, w, h }: GlyphProps<FixedWindowView>) {
   const iw = w - 2 * PAD;
@@ -22,7 +22,7 @@ function Draw({ view, now, w, h }: GlyphProps<FixedWindowView>) {
           className={i < view.count ? 'sv-cell on' : 'sv-cell'}
           x={i * cw}
           y={4}
-          width={cw - 3}
+          width={cellWidth(cw)}
           height={cellH}
           rx={2}
         />

@@ -1,6 +1,6 @@
 // Leaky bucket: the queue as cells filling with the excess, draining at the rate.
 import type { LeakyBucketView } from '../../../core/limiters/leakyBucket';
-import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { cellWidth, fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, w, h }: GlyphProps<LeakyBucketView>) {
   const iw = w - 2 * PAD;
@@ -13,12 +13,19 @@ function Draw({ view, w, h }: GlyphProps<LeakyBucketView>) {
         const fill = Math.max(0, Math.min(1, view.level - i));
         return (
           <g key={i}>
-            <rect className="sv-cell" x={i * cw} y={6} width={cw - 3} height={h * 0.42} rx={2} />
+            <rect
+              className="sv-cell"
+              x={i * cw}
+              y={6}
+              width={cellWidth(cw)}
+              height={h * 0.42}
+              rx={2}
+            />
             <rect
               className="sv-cell on"
               x={i * cw}
               y={6}
-              width={(cw - 3) * fill}
+              width={cellWidth(cw) * fill}
               height={h * 0.42}
               rx={2}
             />

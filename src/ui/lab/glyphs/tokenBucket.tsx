@@ -18,7 +18,7 @@ function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
         className="sv-fill"
         x={bw * 0.08 + 1}
         y={8 + bh * (1 - frac)}
-        width={bw * 0.84 - 2}
+        width={Math.max(0.5, bw * 0.84 - 2)}
         height={bh * frac}
       />
       <text className="sv-num" x={bw + 8} y={h * 0.45}>

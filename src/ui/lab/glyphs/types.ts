@@ -32,3 +32,6 @@ export const PAD = 4;
 export function fitText(w: number, px: number, ...texts: string[]): string {
   return texts.find((t) => t.length * px <= w) ?? texts[texts.length - 1]!;
 }
+
+/** A cell's drawn width for a pitch of `cw`: a 3 px gap, shrinking with the cell, never negative. */
+export const cellWidth = (cw: number): number => Math.max(0.5, cw - Math.min(3, cw * 0.25));

@@ -51,7 +51,9 @@ export function DecisionStrip({
                 type="button"
                 className={`strip-item${isOver ? ' over' : ''}`}
                 aria-pressed={selected === i}
-                aria-label={`Request ${i + 1} via server ${server}: ${OUTCOME_LABEL[oc]}${isOver ? `, over the limit of ${over!.quota}` : ''}`}
+                // The name holds the visible text ("B over") as one run, as screen-reader users
+                // who speak what they see need.
+                aria-label={`Request ${i + 1}, ${OUTCOME_LABEL[oc]}, via server ${server}${isOver ? ` over the limit of ${over!.quota}` : ''}`}
                 title={isOver ? `Over the limit of ${over!.quota}` : undefined}
                 data-over={isOver ? 'true' : undefined}
                 onClick={() => {
@@ -61,7 +63,7 @@ export function DecisionStrip({
               >
                 <span className={`sglyph o-${oc}`} aria-hidden />
                 <span>{server}</span>
-                {isOver && <span className="over-tag">over</span>}
+                {isOver && <span className="over-tag"> over</span>}
               </button>
             </li>
           );
