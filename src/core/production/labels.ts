@@ -35,15 +35,15 @@ export function placementName(placement: string): string {
 
 /** The lane heading: the placement in words, with its numbers (shards, lease size). */
 export function placementLabel(sc: Scenario): string {
-  const base = placementName(sc.placement);
+  let base = placementName(sc.placement);
   if (sc.placement === 'sharded' && sc.shards) {
     const how = sc.shards.budget === 'split' ? 'budget split' : 'budget copied';
-    return `Counter in ${sc.shards.count} shard${sc.shards.count === 1 ? '' : 's'}, ${how}`;
-  }
-  if (sc.placement === 'leased' && sc.lease)
-    return `Leases of ${sc.lease.size} token${sc.lease.size === 1 ? '' : 's'} from a shared bucket`;
-  if (sc.store.failover && sc.placement !== 'local') return `${base}, with a failover`;
-  if (sc.store.replica && sc.placement !== 'local') return `${base}, with a replica`;
+    base = `Counter in ${sc.shards.count} shard${sc.shards.count === 1 ? '' : 's'}, ${how}`;
+  } else if (sc.placement === 'leased' && sc.lease)
+    base = `Leases of ${sc.lease.size} token${sc.lease.size === 1 ? '' : 's'} from a shared bucket`;
+  if (sc.placement === 'local') return base;
+  if (sc.store.failover) return `${base}, with a failover`;
+  if (sc.store.replica) return `${base}, with a replica`;
   return base;
 }
 

@@ -3,6 +3,7 @@
 import { httpResponse } from '../../core/http/response';
 import type { LabRun, RequestInfo } from '../../core/lab/labRun';
 import { labStore } from '../../store/labStore';
+import { RequestFacts } from './production/RequestFacts';
 import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
 import { StateCard } from './StateView';
 import { useLab } from './useLab';
@@ -150,6 +151,7 @@ export function RequestPanel() {
             </p>
           )}
           <Path r={r} run={run} />
+          <RequestFacts run={run} index={r.index} />
           <Http r={r} run={run} />
           {selected !== null && (
             <button

@@ -8,12 +8,15 @@ import {
   prepareLimiters,
 } from '../../core/limiters/registry';
 import type { LabRun } from '../../core/lab/labRun';
+import { labTitle, placementLabel } from '../../core/production/labels';
 import { linkLoadFailed, loadLink, readLinkScenario } from '../../store/labLink';
-import { labStore, LANE_LABEL } from '../../store/labStore';
+import { labStore } from '../../store/labStore';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
+import { ProductionCaption } from '../lab/production/Caption';
+import { ProductionPanels } from '../lab/production/ProductionPanels';
 import { Legend } from '../lab/shapes';
 import { speedStep, TimeBar } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';
@@ -43,19 +46,21 @@ function Caption() {
   if (!compare) {
     return (
       <p className="lab-caption" data-testid="caption">
-        {run.n} requests, {limit}: {say(LANE_LABEL[run.scenario.placement] ?? '', a)}.
+        {run.n} requests, {limit}: {say(placementLabel(run.scenario), a)}.
         <DoubleSpent runs={[run]} />
+        <ProductionCaption run={run} />
       </p>
     );
   }
   const [l, r] = run.shared ? [compare, run] : [run, compare];
   const lc = l.countsAt(Infinity);
   const rc = r.countsAt(Infinity);
-  const more = lc.admitted - rc.admitted;
+  // The local-against-shared sentence is about a counter in each server only.
+  const more = l.scenario.placement === 'local' ? lc.admitted - rc.admitted : 0;
   return (
     <p className="lab-caption" data-testid="caption">
-      Same {run.n} requests, {limit}: {say(LANE_LABEL[l.scenario.placement]!, lc)};{' '}
-      {say(LANE_LABEL[r.scenario.placement]!, rc)}.{' '}
+      Same {run.n} requests, {limit}: {say(placementLabel(l.scenario), lc)};{' '}
+      {say(placementLabel(r.scenario), rc)}.{' '}
       {more > 0 && (
         <strong>
           Each server only counts what it sees, so {more} more got through than the limit allows.
@@ -63,6 +68,7 @@ function Caption() {
       )}
       {more < 0 && <strong>This time the shared counter let {-more} more through.</strong>}
       <DoubleSpent runs={[l, r]} />
+      <ProductionCaption run={run} />
     </p>
   );
 }
@@ -124,7 +130,7 @@ function LiveSummary() {
       const s = labStore.getState();
       const part = (r: typeof s.run) => {
         const c = r.countsAt(s.now);
-        return `${LANE_LABEL[r.scenario.placement]}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
+        return `${placementLabel(r.scenario)}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
       };
       setText(
         `At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`,
@@ -173,7 +179,14 @@ function useUrlScenario(route: Route): string | null {
   return error;
 }
 
-type Tab = 'controls' | 'request' | 'charts';
+type Tab = 'controls' | 'request' | 'production' | 'charts';
+
+const TAB_LABEL: Record<Tab, string> = {
+  controls: 'Controls',
+  request: 'Request',
+  production: 'Production',
+  charts: 'Charts',
+};
 
 export default function LabPage({ route }: { route: Route }) {
   const urlError = useUrlScenario(route);
@@ -237,7 +250,9 @@ export default function LabPage({ route }: { route: Route }) {
     <div className="lab" data-testid="lab-page">
       <header className="lab-intro">
         <div>
-          <h1 className="page-title">Two servers, one budget</h1>
+          <h1 className="page-title" data-testid="lab-title">
+            {labTitle(run.scenario)}
+          </h1>
           <Caption />
         </div>
         <NextSteps onAlgorithm={openAlgorithm} />
@@ -262,7 +277,7 @@ export default function LabPage({ route }: { route: Route }) {
         <TimeBar />
       </div>
       <div className="lab-tabs" role="tablist" aria-label="Panels">
-        {(['controls', 'request', 'charts'] as Tab[]).map((t) => (
+        {(['controls', 'request', 'production', 'charts'] as Tab[]).map((t) => (
           <button
             key={t}
             type="button"
@@ -273,7 +288,7 @@ export default function LabPage({ route }: { route: Route }) {
             className="tab"
             onClick={() => setTab(t)}
           >
-            {t === 'controls' ? 'Controls' : t === 'request' ? 'Request' : 'Charts'}
+            {TAB_LABEL[t]}
           </button>
         ))}
       </div>
@@ -285,6 +300,9 @@ export default function LabPage({ route }: { route: Route }) {
           <RequestPanel />
           <StatePanel />
         </div>
+      </div>
+      <div className="lab-production" id="panel-production" data-active={tab === 'production'}>
+        <ProductionPanels />
       </div>
       <div className="lab-charts" id="panel-charts" data-active={tab === 'charts'}>
         <Suspense fallback={<p className="loading">Loading charts…</p>}>

@@ -34,11 +34,17 @@ export interface Geometry {
   lbBox: { x: number; y: number; w: number; h: number };
   servers: Box[];
   store: Box | null;
+  /** The store's replica (store.replica), under the store; the replication stream joins them. */
+  replica: Box | null;
   /** Per server: where its dots meet the store (the store's edge facing that server). */
   storeAt: Pt[];
 }
 
-type Topology = Pick<LabRun, 'keys' | 'servers' | 'shared'>;
+type Topology = Pick<LabRun, 'keys' | 'servers' | 'shared'> & {
+  scenario?: { store: { replica?: unknown } };
+};
+
+const hasReplica = (run: Topology): boolean => run.shared && !!run.scenario?.store.replica;
 
 function clientList(run: Topology): string[] {
   const shown = Math.max(1, Math.min(run.keys.length, MAX_CLIENTS));
@@ -55,7 +61,8 @@ function clientList(run: Topology): string[] {
 /** Wide layout: time flows left to right (clients, balancer, servers column, store). */
 function wideGeometry(run: Topology): Geometry {
   const n = run.servers.length;
-  const h = Math.max(210, 36 + n * 62);
+  const rep = hasReplica(run);
+  const h = Math.max(rep ? 268 : 210, 36 + n * 62);
   const clientLabels = clientList(run);
   const clients = clientLabels.map((_, k) => ({
     x: 44,
@@ -70,9 +77,13 @@ function wideGeometry(run: Topology): Geometry {
     const y = 8 + slot * i + (slot - bh) / 2;
     return { x: sx, y, w: sw, h: bh, c: { x: sx + 18, y: y + bh / 2 } };
   });
-  const store = run.shared
-    ? { x: 448, y: h / 2 - 62, w: 146, h: 124, c: { x: 448, y: h / 2 } }
-    : null;
+  // With a replica the store moves up and the replica sits under it.
+  const sy = rep ? Math.max(8, h / 2 - 124) : h / 2 - 62;
+  const store = run.shared ? { x: 448, y: sy, w: 146, h: 124, c: { x: 448, y: sy + 62 } } : null;
+  const replica =
+    store && rep
+      ? { x: 448, y: sy + 124 + 40, w: 146, h: 92, c: { x: 521, y: sy + 124 + 40 } }
+      : null;
   return {
     w: W,
     h,
@@ -83,6 +94,7 @@ function wideGeometry(run: Topology): Geometry {
     lbBox: { x: lb.x - 40, y: lb.y - 24, w: 80, h: 48 },
     servers,
     store,
+    replica,
     storeAt: servers.map(() => store?.c ?? { x: 0, y: 0 }),
   };
 }
@@ -120,7 +132,17 @@ function narrowGeometry(run: Topology): Geometry {
   const store = run.shared
     ? { x: 4, y: below + 34, w: Wn - 8, h: 120, c: { x: Wn / 2, y: below + 34 } }
     : null;
-  const h = store ? store.y + store.h + 6 : below + 8;
+  const replica =
+    store && hasReplica(run)
+      ? {
+          x: 4,
+          y: store.y + store.h + 34,
+          w: Wn - 8,
+          h: 84,
+          c: { x: Wn / 2, y: store.y + store.h + 34 },
+        }
+      : null;
+  const h = replica ? replica.y + replica.h + 6 : store ? store.y + store.h + 6 : below + 8;
   return {
     w: Wn,
     h,
@@ -131,6 +153,7 @@ function narrowGeometry(run: Topology): Geometry {
     lbBox,
     servers,
     store,
+    replica,
     storeAt: servers.map((b) => ({ x: b.c.x, y: store?.y ?? 0 })),
   };
 }
