@@ -71,4 +71,40 @@ test.describe('lessons', () => {
     await q.getByRole('button', { name: 'Check' }).click();
     await expect(q.getByTestId('verdict')).toContainText('Right');
   });
+
+  test("narrated steps walk with Back/Next and the arrow keys, showing each step's time", async ({
+    page,
+  }) => {
+    await gotoRoute(page, '#/lessons/two-servers-one-budget');
+    const steps = page.getByTestId('steps').first();
+    await expect(steps).toBeVisible();
+    const caption = steps.getByTestId('step-caption');
+    const state = steps.getByTestId('step-state');
+    await expect(steps.getByText('Step 1 of 6')).toBeVisible();
+    await expect(caption).toContainText('Request 1 reaches server A');
+    await expect(state.first()).toHaveText('t = 0 s');
+    await expect(steps.getByTestId('step-back')).toHaveAttribute('aria-disabled', 'true');
+    await steps.getByTestId('step-next').click();
+    await expect(steps.getByText('Step 2 of 6')).toBeVisible();
+    await expect(state.first()).toHaveText('t = 10 s');
+    await expect(state.nth(1)).toHaveText('request #2');
+    // The arrow keys step from wherever focus is inside the widget; End and Home jump.
+    await page.keyboard.press('ArrowRight');
+    await expect(steps.getByText('Step 3 of 6')).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(steps.getByText('Step 2 of 6')).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(steps.getByText('Step 6 of 6')).toBeVisible();
+    await expect(caption).toContainText('Five admitted on the left, three on the right');
+    await expect(steps.getByTestId('step-next')).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Home');
+    await expect(steps.getByText('Step 1 of 6')).toBeVisible();
+    // The step buttons jump straight to a step and mark it as the current one.
+    await steps.getByRole('button', { name: /^Step 4,/ }).click();
+    await expect(steps.getByRole('button', { name: /^Step 4,/ })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await expect(state.last()).toHaveText('right lane');
+  });
 });

@@ -102,6 +102,7 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
     '#/interview/practice',
     '#/interview/host',
     '#/interview/candidate',
+    '#/races',
     '#/lab',
   ])
     await visit(r);

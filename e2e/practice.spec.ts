@@ -87,8 +87,108 @@ test.describe('practice', () => {
     await page.getByTestId('show-hint').click();
     await expect(page.getByTestId('hint')).toHaveCount(1);
     await expect(page.getByTestId('solution')).toHaveCount(0);
+    // Before any attempt the solution takes a confirmed "I give up".
+    await page.getByTestId('give-up').click();
+    await page.getByTestId('confirm-give-up').click();
+    await expect(page.getByTestId('solution')).toBeVisible();
+  });
+
+  test('retries: a wrong answer can be graded again, and hints unlock one at a time', async ({
+    page,
+  }) => {
+    const doc = docBySlug('configure-burst-and-sustain')!;
+    await gotoRoute(page, '#/practice/configure-burst-and-sustain');
+    await expect(page.getByTestId('answer-form')).toBeVisible();
+    await fillForm(page, { params: { capacity: 21, refillPerSecond: 5 } });
+    await page.getByTestId('grade').click();
+    const result = page.getByTestId('grade-result');
+    await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
+    await expect(page.getByTestId('retry-note')).toBeVisible();
+    await expect(page.getByTestId('case-table')).toBeVisible();
+    await expect(page.getByTestId('attempts')).toContainText('1 attempt');
+    await expect(page.getByTestId('grade')).toHaveText('Grade again');
+    const hints = (await page.getByTestId('show-hint').textContent())!.match(/of (\d+)/)![1]!;
+    for (let i = 1; i <= Number(hints); i++) {
+      await page.getByTestId('show-hint').click();
+      await expect(page.getByTestId('hint')).toHaveCount(i);
+    }
+    await expect(page.getByTestId('show-hint')).toHaveCount(0);
+    await fillForm(page, answerSubmission(doc) ?? {});
+    await page.getByTestId('grade').click();
+    await expect(result).toHaveAttribute('data-passed', 'true', { timeout: 15_000 });
+    await expect(page.getByTestId('attempts')).toContainText('2 attempts');
+  });
+
+  test('the worked solution opens after an attempt and can be loaded, which progress notes', async ({
+    page,
+  }) => {
+    await gotoRoute(page, '#/practice/configure-burst-and-sustain');
+    await expect(page.getByTestId('show-solution')).toHaveCount(0);
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
+      timeout: 15_000,
+    });
     await page.getByTestId('show-solution').click();
     await expect(page.getByTestId('solution')).toBeVisible();
+    await page.getByTestId('load-solution').click();
+    await expect(page.locator('[data-field="params.capacity"]')).toHaveValue('20');
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
+      timeout: 15_000,
+    });
+    await expect(page.locator('.eyebrow')).toContainText('with the worked solution');
+    const saved = await page.evaluate(() => localStorage.getItem('rate-lab:progress:v1'));
+    expect(JSON.parse(saved!).solutionsLoaded['configure-burst-and-sustain']).toBeTruthy();
+  });
+
+  test('giving up puts the problem on the review list, kept in the exported progress', async ({
+    page,
+  }) => {
+    await gotoRoute(page, '#/practice/write-gcra');
+    await page.getByTestId('give-up').click();
+    await expect(page.getByTestId('give-up-confirm')).toBeVisible();
+    await page.getByTestId('confirm-give-up').click();
+    await expect(page.getByTestId('solution')).toBeVisible();
+    await gotoRoute(page, '#/practice');
+    const queue = page.getByTestId('review-queue');
+    await expect(queue.getByTestId('review-later')).toHaveCount(1);
+    await expect(queue).toContainText('Write: GCRA in Lua');
+    await expect(queue).toContainText('step 1 of 3');
+    const file = await page.evaluate(() => localStorage.getItem('rate-lab:progress:v1'));
+    expect(Object.keys(JSON.parse(file!).review)).toEqual(['problem:write-gcra']);
+  });
+
+  test('a predict problem draws new numbers, and a wrong answer is never told the number', async ({
+    page,
+  }) => {
+    await gotoRoute(page, '#/practice/predict-nginx-burst');
+    await expect(page.getByTestId('answer-form')).toBeVisible();
+    await expect(page.getByTestId('instance-bar')).toContainText('own numbers');
+    await page.getByTestId('new-numbers').click();
+    await expect(page).toHaveURL(/seed=\d+/);
+    const seed = await page.getByTestId('instance-seed').textContent();
+    await page.locator('[data-field="answer"]').fill('999');
+    await page.getByTestId('grade').click();
+    const result = page.getByTestId('grade-result');
+    await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
+    await expect(result).toContainText('999 is not what the engine');
+    await expect(page.getByTestId('failure-open-lab')).toHaveCount(0);
+    // The same seed is the same instance: a reload shows the same numbers.
+    const text = await page.locator('.problem .prose').first().textContent();
+    await page.reload();
+    await expect(page.getByTestId('instance-seed')).toHaveText(seed!);
+    await expect(page.locator('.problem .prose').first()).toHaveText(text!);
+  });
+
+  test('a Lua case opens in the lab with the script as the limiter', async ({ page }) => {
+    test.setTimeout(60_000);
+    await gotoRoute(page, '#/practice/write-gcra');
+    await page.getByTestId('grade').click();
+    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('failure-open-lab').click();
+    await expect(page.getByTestId('algorithm')).toHaveValue('lua', { timeout: 30_000 });
   });
 
   test('a Lua problem grades its starter as failing, with the first failing case', async ({

@@ -11,6 +11,7 @@ const LessonsPage = lazy(() => import('../content/LessonsPage'));
 const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
 const PresentPage = lazy(() => import('../content/present/PresentPage'));
+const RacesPage = lazy(() => import('../content/RacesPage'));
 
 interface Section {
   id: string;
@@ -30,19 +31,32 @@ const SECTIONS: Section[] = [
   { id: 'editor', label: 'Editor', render: (r) => <EditorPage route={r} /> },
   { id: 'lessons', label: 'Lessons', render: (r) => <LessonsPage route={r} /> },
   { id: 'practice', label: 'Practice', render: (r) => <PracticePage route={r} /> },
+  { id: 'races', label: 'Races', render: (r) => <RacesPage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
   { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
 ];
 
+// While a screen's code arrives: a placeholder the size of a screen (the footer stays below
+// the fold instead of floating up under a bare line), for the lab the outline of its two lanes.
 const loading = (
-  <p className="loading" role="status">
-    Loading…
-  </p>
+  <div className="page-loading" role="status">
+    <p className="loading">Loading…</p>
+  </div>
+);
+const labLoading = (
+  <div className="page-loading lab-skeleton" role="status" aria-label="Opening the lab">
+    <p className="skeleton-title">Two servers, one budget</p>
+    <p className="loading">Opening the lab: five requests, a limit of 3 per minute…</p>
+    <div className="skeleton-lanes" aria-hidden="true">
+      <div className="skeleton-lane">Counter in each server</div>
+      <div className="skeleton-lane">One shared counter</div>
+    </div>
+  </div>
 );
 
 function Brand() {
   return (
-    <a className="brand" href="#/lab" aria-label="Rate Limit Lab, home">
+    <a className="brand" href="#/lab">
       <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="var(--accent)" />
         <path d="M7 22h4V12H7zm7 0h4V8h-4zm7 0h4v-6h-4z" fill="var(--accent-contrast)" />
@@ -50,6 +64,7 @@ function Brand() {
       </svg>
       <span className="brand-name">Rate Limit Lab</span>
       <span className="brand-promise">See why a limit of 3 lets 5 through, then fix it.</span>
+      <span className="visually-hidden"> (home)</span>
     </a>
   );
 }
@@ -98,7 +113,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={route.parts.join('/')}>
-          <Suspense fallback={loading}>
+          <Suspense fallback={section?.id === 'lab' ? labLoading : loading}>
             {section ? (
               section.render(route)
             ) : first === 'selftest' && route.parts[1] === 'error' ? (

@@ -1,11 +1,12 @@
-// EVALSHA throughput of the seed token-bucket script through the lab's Redis model and Lua
+// EVALSHA throughput of the seed chapter's token-bucket script (read from the seeds when they
+// are on this machine, else the lab's own template) through the lab's Redis model and Lua
 // engine, in-process (Node). Usage: npx tsx src/bench/redisBench.ts [runs]
 import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
-import { templateById } from '../core/playground/templates';
+import { benchScript } from './redisCompare';
 
 const runs = Number(process.argv[2] ?? 100000);
-const script = templateById('token-bucket')!.source;
+const { source: script, origin } = benchScript();
 const engine = await createLuaEngine();
 const model = new RedisModel({ scriptEngine: engine });
 const load = model.call(['SCRIPT', 'LOAD', script]);
@@ -30,6 +31,7 @@ const allowed = batch(runs);
 const ms = performance.now() - t0;
 console.log(
   JSON.stringify({
+    script: origin,
     runs,
     ms: Math.round(ms),
     perSecond: Math.round((runs / ms) * 1000),

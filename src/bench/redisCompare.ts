@@ -1,6 +1,9 @@
-// The lab's Redis model vs a real redis-server: EVALSHA of the seed's token-bucket script
-// (the `token-bucket` template of src/core/playground/templates.ts) on 10,000 random keys.
-//  - model: RedisModel + the wasmoon Lua engine, in-process (Node), after warm-up;
+// The lab's Redis model vs a real redis-server: EVALSHA of the seed chapter's token-bucket
+// script on 10,000 random keys. The seeds are not in the repository: the script is read from
+// them when they are on this machine (../shared/seeds or $SEEDS_DIR), else the lab's own
+// `token-bucket` template (src/core/playground/templates.ts, the same replies) stands in,
+// and the output says which one ran.
+//  - model: RedisModel + the lab's Lua engine (Redis's Lua 5.1 in wasm), in-process (Node), after warm-up;
 //  - redis: redis-server 7 on a free loopback port (--save '' --appendonly no), driven by
 //    redis-benchmark with one client, unpipelined (-c 1 -P 1) and 32 deep (-c 1 -P 32).
 // Each figure is the median of `reps` runs, with the spread (min..max) beside it.
@@ -15,8 +18,21 @@ import { RedisModel } from '../core/redis/model';
 import type { Reply } from '../core/redis/reply';
 import { sha1Hex } from '../core/redis/sha1';
 import { templateById } from '../core/playground/templates';
+import { findSeedsDir, seedTokenBucketScript } from '../core/content/seedFiles';
 
-export const TOKEN_BUCKET_SOURCE = templateById('token-bucket')!.source;
+/** The script the comparison runs, and where it came from. */
+export function benchScript(root = process.cwd()): { source: string; origin: string } {
+  const seed = seedTokenBucketScript(findSeedsDir(root));
+  if (seed) return { source: seed.source, origin: `the seed chapter's script (${seed.file})` };
+  return {
+    source: templateById('token-bucket')!.source,
+    origin:
+      "the lab's token-bucket template (seed chapters not found: set SEEDS_DIR to measure the seed's own script)",
+  };
+}
+
+const BENCH_SCRIPT = benchScript();
+export const TOKEN_BUCKET_SOURCE = BENCH_SCRIPT.source;
 /** ARGV: capacity 20, refill 5/s, cost 1 (as the redis-benchmark command line). */
 const ARGV = ['20', '5', '1'] as const;
 
@@ -384,7 +400,7 @@ export async function runRedisCompare(
         }))
       : [];
   return {
-    script: 'src/core/playground/templates.ts#token-bucket',
+    script: BENCH_SCRIPT.origin,
     command: 'EVALSHA <sha> 1 rl:<random of 10000> 20 5 1',
     model,
     redis,
@@ -402,6 +418,7 @@ export function printRedisCompare(r: RedisCompareResult): void {
   console.log(
     `\nredis: ${r.command} (${m.keyspace} keys), median of ${m.perSecond.runs.length} runs (min..max)`,
   );
+  console.log(`script: ${r.script}`);
   const rows: Record<string, string>[] = [
     {
       target: 'lab model (Node, in-process)',

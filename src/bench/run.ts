@@ -1,9 +1,11 @@
 // `npm run bench` (table) or `npm run bench -- --json`. Sections are modules; add yours
 // to SECTIONS. For a clean peak-heap figure run with: node --expose-gc --import tsx src/bench/run.ts
-// BENCH_SECTIONS=engine,redis picks sections; BENCH_REQUESTS sizes the engine trace;
+// BENCH_SECTIONS=engine,redis,races,grade picks sections; BENCH_REQUESTS sizes the engine trace;
 // BENCH_REDIS_REQUESTS / BENCH_REDIS_REPS size the Redis comparison (REQUIRE_REDIS=1: a
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
+import { printRacesBench, runRacesBench, type RacesBenchCase } from './races';
+import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 
 const SECTIONS: Record<string, () => unknown> = {
@@ -14,6 +16,8 @@ const SECTIONS: Record<string, () => unknown> = {
       redisRequests: Number(process.env.BENCH_REDIS_REQUESTS ?? 100_000),
       reps: Number(process.env.BENCH_REDIS_REPS ?? 3),
     }),
+  races: () => runRacesBench(),
+  grade: () => runGradeBench(),
 };
 
 const json = process.argv.includes('--json');
@@ -32,4 +36,6 @@ else {
     console.log('seek in a 10,000-request run:', e.seek);
   }
   if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
+  if (results.races) printRacesBench(results.races as RacesBenchCase[]);
+  if (results.grade) printGradeBench(results.grade as GradeBenchResult);
 }

@@ -4,12 +4,18 @@ import { readFileSync } from 'node:fs';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
 import { simulateAsync } from '../core/simulate';
+import { runExploreVerb } from './exploreVerb';
+import { runGradeVerb } from './gradeVerb';
 import { runRedisVerb } from './redisVerb';
 
 const USAGE = `usage: npm run --silent cli -- <verb> <file or ->
 verbs:
   simulate FILE|-   run a scenario (JSON) and print its decisions as JSON
   redis FILE|-      run Redis command cases (JSON Lines) against the lab's Redis model
+  explore FILE|-    try every interleaving of app-server requests (JSON) against an invariant
+  grade SLUG FILE [--seed N]
+                    grade a practice answer (.lua script or .json form fields) and print
+                    {"problem", "passed", "summary", "failure", "seed"} as JSON
 `;
 
 export interface CliResult {
@@ -27,7 +33,12 @@ export async function runCli(
   read: (arg: string) => string = readInput,
 ): Promise<CliResult> {
   const [verb, file, ...rest] = argv;
-  if ((verb !== 'simulate' && verb !== 'redis') || file === undefined || rest.length > 0)
+  if (verb === 'grade') return runGradeVerb(argv.slice(1), read);
+  if (
+    (verb !== 'simulate' && verb !== 'redis' && verb !== 'explore') ||
+    file === undefined ||
+    rest.length > 0
+  )
     return { stdout: '', stderr: USAGE, code: 2 };
   let text: string;
   try {
@@ -39,6 +50,7 @@ export async function runCli(
     const r = await runRedisVerb(text);
     return { stdout: r.stdout, stderr: r.stderr ?? '', code: r.code };
   }
+  if (verb === 'explore') return runExploreVerb(text);
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -55,11 +67,15 @@ export async function runCli(
   }
 }
 
+const write = (stream: NodeJS.WriteStream, text: string) =>
+  new Promise<void>((done) => (text ? stream.write(text, () => done()) : done()));
+
 async function main(): Promise<void> {
   const r = await runCli(process.argv.slice(2));
-  if (r.stdout) process.stdout.write(r.stdout);
-  if (r.stderr) process.stderr.write(r.stderr);
-  process.exitCode = r.code;
+  await write(process.stdout, r.stdout);
+  await write(process.stderr, r.stderr);
+  // Exit now: a grade's worker thread stuck in a loop must not keep the process alive.
+  process.exit(r.code);
 }
 
 const isMain = process.argv[1] !== undefined && /cli[\\/]main\.ts$/.test(process.argv[1]);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Route } from '../ui/shell/router';
 import { progressStore } from '../store/progress';
 import { DocBody } from './DocBody';
-import { LESSONS, directives } from './library';
+import { LESSONS, PROBLEMS, directives, type Doc } from './library';
 import { ProgressNotice, ProgressPanel } from './ProgressPanel';
 import { useProgress } from './useProgress';
 import './content.css';
@@ -15,19 +15,32 @@ function ReadMark({ read }: { read: boolean }) {
   ) : null;
 }
 
+/** The practice problems whose front matter names this lesson (`lessons: [...]`). */
+function problemsFor(slug: string): Doc[] {
+  return PROBLEMS.filter((p) => {
+    const l = p.front.lessons;
+    return Array.isArray(l) ? l.map(String).includes(slug) : l === slug;
+  });
+}
+
 function Lesson({ slug, route }: { slug: string; route: Route }) {
   const at = LESSONS.findIndex((l) => l.slug === slug);
   const lesson = LESSONS[at];
   const read = useProgress((s) => s.lessonsRead);
   const end = useRef<HTMLDivElement>(null);
   const labParam = route.query.get('lab');
+  const qParam = route.query.get('q');
 
-  // A new lesson starts at the top, or at the widget a link asked for (`?lab=2`).
+  // A new lesson starts at the top, or at the widget a link asked for (`?lab=2`, `?q=1`).
   useEffect(() => {
-    const target = labParam ? document.getElementById(`lab-${labParam}`) : null;
+    const target = labParam
+      ? document.getElementById(`lab-${labParam}`)
+      : qParam
+        ? document.getElementById(`q-${qParam}`)
+        : null;
     if (target) target.scrollIntoView({ block: 'start' });
     else window.scrollTo(0, 0);
-  }, [slug, labParam]);
+  }, [slug, labParam, qParam]);
 
   // Reaching the end of a lesson marks it read.
   useEffect(() => {
@@ -88,6 +101,14 @@ function Lesson({ slug, route }: { slug: string; route: Route }) {
         <p className="lesson-meta muted small">
           {labs > 0 && `${labs} live lab${labs === 1 ? '' : 's'} · `}
           {questions} question{questions === 1 ? '' : 's'} to check yourself
+          {labs > 0 && (
+            <>
+              {' · '}
+              <a href={`#/present/lesson/${slug}`} data-testid="lesson-present">
+                Present its labs
+              </a>
+            </>
+          )}
         </p>
         {lesson.error && (
           <p className="notice error" role="alert">
@@ -104,7 +125,8 @@ function Lesson({ slug, route }: { slug: string; route: Route }) {
             </ul>
           </div>
         )}
-        <DocBody blocks={lesson.blocks} />
+        <DocBody blocks={lesson.blocks} lesson={slug} lessonTitle={lesson.title} />
+        <PracticeLinks problems={problemsFor(slug)} />
         <div ref={end} data-testid="lesson-end" />
         <nav className="lesson-pager" aria-label="Lesson navigation">
           {prev ? (
@@ -126,6 +148,33 @@ function Lesson({ slug, route }: { slug: string; route: Route }) {
         </nav>
       </article>
     </div>
+  );
+}
+
+function PracticeLinks({ problems }: { problems: Doc[] }) {
+  const solved = useProgress((s) => s.problemsSolved);
+  return (
+    <aside
+      className="practice-links card"
+      aria-labelledby="practice-links-h"
+      data-testid="lesson-practice"
+    >
+      <h2 id="practice-links-h">Practise it</h2>
+      {problems.length ? (
+        <ul>
+          {problems.map((p) => (
+            <li key={p.slug}>
+              <a href={`#/practice/${p.slug}`}>{p.title}</a>
+              {solved[p.slug] && <span className="solved-tag"> ✓</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted small">
+          No practice problem is tied to this lesson yet: <a href="#/practice">see them all</a>.
+        </p>
+      )}
+    </aside>
   );
 }
 

@@ -1,17 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StarterSpec } from '../core/content/directives';
-import { problemContext, starterCall, starterOf, unflatten } from '../core/grading/submission';
-import type { FailingCase, GradeResult } from '../core/grading/types';
+import type { Block } from '../core/content/parseDoc';
+import { fillPlaceholders } from '../core/content/placeholders';
+import { problemInstance, type Vars } from '../core/grading/predict';
+import {
+  answerSubmission,
+  problemContext,
+  starterCall,
+  starterOf,
+  unflatten,
+} from '../core/grading/submission';
 import { encodeShare } from '../core/share';
 import { progressStore } from '../store/progress';
 import { LuaEditor } from '../ui/editor/LuaEditor';
 import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
-import { LabWidget } from '../ui/widgets/LabWidget';
 import { Markdown } from '../ui/widgets/Markdown';
 import type { Route } from '../ui/shell/router';
 import { DocBody } from './DocBody';
-import { grade } from './grading';
-import { PROBLEMS, directives, type Doc } from './library';
+import { grade, type GradeOutcome } from './grading';
+import { LESSONS, PROBLEMS, directives, type Doc } from './library';
+import { FailureView } from './practice/FailureView';
+import { ReviewQueue } from './practice/ReviewQueue';
 import { ProgressNotice, ProgressPanel } from './ProgressPanel';
 import { useProgress } from './useProgress';
 import './content.css';
@@ -23,6 +32,16 @@ const KIND_LABEL: Record<string, string> = {
   write: 'Write',
   choose: 'Choose',
 };
+
+/** A fresh seed for an attempt (the engine's cases and a predict problem's numbers). */
+const freshSeed = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! & 0x7fffffff;
+
+/** The lessons a problem practises (front matter `lessons`). */
+export function lessonsOf(p: Doc): Doc[] {
+  const l = p.front.lessons;
+  const slugs = Array.isArray(l) ? l.map(String) : typeof l === 'string' ? [l] : [];
+  return slugs.map((s) => LESSONS.find((x) => x.slug === s)).filter((x): x is Doc => !!x);
+}
 
 function initialForm(starter: StarterSpec, saved: string | undefined): FormValues {
   if (starter.kind !== 'form') return {};
@@ -36,6 +55,20 @@ function initialForm(starter: StarterSpec, saved: string | undefined): FormValue
     } catch {
       // a damaged save: start from the starter
     }
+  }
+  return out;
+}
+
+/** The worked answer as form values (the form's ids are `params.x`, `choices.x` or `answer`). */
+function answerForm(p: Doc, starter: StarterSpec): FormValues | null {
+  const a = answerSubmission(p);
+  if (!a || starter.kind !== 'form') return null;
+  const out: FormValues = {};
+  for (const f of starter.form) {
+    const [g, k] = f.id.includes('.') ? f.id.split('.') : [null, f.id];
+    const group = g ? (a[g] as Record<string, unknown> | undefined) : a;
+    const v = group?.[k!];
+    out[f.id] = v === undefined || v === null ? '' : String(v);
   }
   return out;
 }
@@ -73,87 +106,7 @@ function initialCode(
   return { code: saved, call };
 }
 
-function outcomeText(o: string, retry: number | null | undefined): string {
-  if (o === 'allowed') return 'admitted';
-  if (o !== 'denied') return o;
-  return retry === undefined || retry === null
-    ? '429'
-    : retry === -1
-      ? '429 · never'
-      : `429 · retry ${retry}`;
-}
-
-function FailureView({ f }: { f: FailingCase }) {
-  const runnable = f.scenario && f.scenario.algorithm !== 'lua';
-  return (
-    <div className="failure" data-testid="grade-failure">
-      <p>
-        <strong>{f.name}.</strong> {f.message}
-      </p>
-      {f.rows && f.rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="case-table" data-testid="case-table">
-            <caption className="visually-hidden">Expected and actual decisions</caption>
-            <thead>
-              <tr>
-                <th>at (s)</th>
-                <th>server</th>
-                <th>key</th>
-                <th>cost</th>
-                <th>expected</th>
-                <th>yours</th>
-              </tr>
-            </thead>
-            <tbody>
-              {f.rows.map((r, i) => (
-                <tr key={i} className={i === f.firstMismatch ? 'mismatch' : undefined}>
-                  <td>{Number(r.at.toFixed(3))}</td>
-                  <td>{r.server}</td>
-                  <td>{r.key}</td>
-                  <td>{r.cost}</td>
-                  <td>{outcomeText(r.expected, r.expectedRetry)}</td>
-                  <td title={r.note}>
-                    {r.note
-                      ? `error: ${r.note.length > 48 ? `${r.note.slice(0, 47)}…` : r.note}`
-                      : outcomeText(r.actual, r.actualRetry)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {f.trace && (
-        <ol className="case-list" data-testid="case-trace">
-          {f.trace.map((t, i) => (
-            <li key={i}>
-              <code>{t}</code>
-            </li>
-          ))}
-        </ol>
-      )}
-      {f.scenario && (
-        <p className="row">
-          <a
-            className="button"
-            href={`#/lab?scenario=${encodeShare(f.scenario)}`}
-            data-testid="failure-open-lab"
-          >
-            Open this case in the lab
-          </a>
-          {f.reference && (
-            <a className="button" href={`#/lab?scenario=${encodeShare(f.reference)}`}>
-              Open the reference
-            </a>
-          )}
-        </p>
-      )}
-      {runnable && <LabWidget spec={{ ...f.scenario, title: `Replay: ${f.name}` }} />}
-    </div>
-  );
-}
-
-function Result({ r }: { r: GradeResult }) {
+function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) => void }) {
   return (
     <div
       className={`grade-result ${r.passed ? 'pass' : 'fail'}`}
@@ -164,22 +117,149 @@ function Result({ r }: { r: GradeResult }) {
       <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
       <p>{r.summary}</p>
       {r.cases.length > 0 && (
-        <ul className="case-list">
-          {r.cases.map((c) => (
-            <li key={c.name}>
-              {c.passed ? '✓' : '✗'} {c.name}
-            </li>
-          ))}
-        </ul>
+        <details className="case-details" open={!r.passed}>
+          <summary>
+            {r.cases.filter((c) => c.passed).length} of {r.cases.length} hidden cases run passed
+          </summary>
+          <ul className="case-list">
+            {r.cases.map((c) => (
+              <li key={c.name}>
+                {c.passed ? '✓' : '✗'} {c.name}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
-      {r.failure && <FailureView f={r.failure} />}
+      {r.failure && <FailureView f={r.failure} onReplay={onReplay} />}
+      {!r.passed && (
+        <p className="muted small retry-note" data-testid="retry-note">
+          Change your answer and grade it again: every try runs fresh generated cases.
+        </p>
+      )}
     </div>
   );
 }
 
-function Problem({ p }: { p: Doc }) {
+/** The worked solution: after an attempt, or after a confirmed "I give up". */
+function SolutionSection({
+  p,
+  text,
+  canSee,
+  onGiveUp,
+  onLoad,
+  note,
+}: {
+  p: Doc;
+  text: string;
+  canSee: boolean;
+  onGiveUp(): void;
+  onLoad: (() => void) | null;
+  note: string | null;
+}) {
+  const viewed = useProgress((s) => Boolean(s.solutionsViewed[p.slug]));
+  const loaded = useProgress((s) => Boolean(s.solutionsLoaded[p.slug]));
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const show = () => {
+    setOpen(true);
+    progressStore().getState().solutionViewed(p.slug);
+  };
+  return (
+    <section className="solution" aria-labelledby="solution-h">
+      <h2 id="solution-h">Worked solution</h2>
+      {open ? (
+        <>
+          {note && <p className="notice info small">{note}</p>}
+          <div className="card" data-testid="solution">
+            <Markdown text={text} />
+          </div>
+          {onLoad && (
+            <p className="row">
+              <button type="button" className="button" onClick={onLoad} data-testid="load-solution">
+                Load it into your answer
+              </button>
+              <span className="muted small">
+                {loaded
+                  ? 'Loaded: your progress notes that this problem was solved with the worked solution.'
+                  : 'Your progress will note that the solution was loaded.'}
+              </span>
+            </p>
+          )}
+        </>
+      ) : canSee ? (
+        <button type="button" className="button" onClick={show} data-testid="show-solution">
+          Show the worked solution{viewed ? ' again' : ''}
+        </button>
+      ) : confirming ? (
+        <div
+          className="give-up card"
+          role="group"
+          aria-label="Give up"
+          data-testid="give-up-confirm"
+        >
+          <p>
+            Sure? Working it out is where the learning is: grade an attempt and the hidden cases
+            will show you what breaks. If you give up now, this problem goes on your review list for
+            tomorrow.
+          </p>
+          <p className="row">
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                setConfirming(false);
+                onGiveUp();
+                show();
+              }}
+              data-testid="confirm-give-up"
+            >
+              Yes, show me the solution
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Keep trying
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p className="row">
+          <span className="muted small">The worked solution opens after your first attempt.</span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setConfirming(true)}
+            data-testid="give-up"
+          >
+            I give up
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Problem({ p, route }: { p: Doc; route: Route }) {
   const starter = useMemo(() => starterOf(p), [p]);
   const context = useMemo(() => problemContext(p), [p]);
+  const graderId = String(p.front.grader ?? p.slug);
+  const seedParam = Number(route.query.get('seed') ?? '0');
+  const instanceSeed = Number.isInteger(seedParam) && seedParam >= 0 ? seedParam : 0;
+  const instance = useMemo(
+    () => problemInstance(graderId, context, instanceSeed),
+    [graderId, context, instanceSeed],
+  );
+  const vars: Vars = instance?.vars ?? {};
+  const fill = (t: string) => (instance ? fillPlaceholders(t, vars) : t);
+  const blocks = useMemo<Block[]>(
+    () =>
+      instance
+        ? p.blocks.map((b) =>
+            b.kind === 'markdown' ? { ...b, text: fillPlaceholders(b.text, vars) } : b,
+          )
+        : p.blocks,
+    // vars follows instance
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [p, instance],
+  );
   const starterKeys = useMemo(() => {
     const c = starterCall(p);
     return c.keys || c.args
@@ -188,6 +268,8 @@ function Problem({ p }: { p: Doc }) {
   }, [p]);
   const saved = useProgress((s) => s.saved[p.slug]);
   const solved = useProgress((s) => Boolean(s.problemsSolved[p.slug]));
+  const attempts = useProgress((s) => s.attempts[p.slug] ?? 0);
+  const withSolution = useProgress((s) => Boolean(s.solutionsLoaded[p.slug]));
   const [form, setForm] = useState<FormValues>(() => initialForm(starter, saved));
   const [initial] = useState(() =>
     initialCode(
@@ -199,16 +281,22 @@ function Problem({ p }: { p: Doc }) {
   const [code, setCode] = useState(initial.code);
   const [call, setCall] = useState<CallText>(initial.call);
   const [hints, setHints] = useState(0);
-  const [showSolution, setShowSolution] = useState(false);
-  const [result, setResult] = useState<GradeResult | null>(null);
+  const [gaveUp, setGaveUp] = useState(false);
+  const [result, setResult] = useState<GradeOutcome | null>(null);
   const [busy, setBusy] = useState(false);
   const hintBlocks = directives(p, 'hint');
   const solution = directives(p, 'solution')[0];
-  const graderId = String(p.front.grader ?? p.slug);
+  const practised = lessonsOf(p);
+  const reviewInfo = { title: p.title, href: `#/practice/${p.slug}` };
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [p.slug]);
+
+  // A new instance starts a new attempt at it.
+  useEffect(() => {
+    setResult(null);
+  }, [instanceSeed]);
 
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {
@@ -229,7 +317,7 @@ function Problem({ p }: { p: Doc }) {
     return () => clearTimeout(t);
   }, [code, call, form, p.slug, starter, starterKeys]);
 
-  const run = async () => {
+  const run = async (replaySeed?: number) => {
     setBusy(true);
     setResult(null);
     const sub =
@@ -238,14 +326,45 @@ function Problem({ p }: { p: Doc }) {
           ? { code, keys: words(call.keys), args: words(call.args) }
           : { code }
         : unflatten(form);
-    const r = await grade(graderId, sub, context);
+    // A predict problem is graded on the numbers it shows; others draw fresh cases each time.
+    const seed = instance ? instanceSeed : (replaySeed ?? freshSeed());
+    const r = await grade(p.slug, graderId, sub, context, seed);
     setResult(r);
     setBusy(false);
-    if (r.passed) progressStore().getState().markSolved(p.slug);
+    const st = progressStore().getState();
+    st.attempted(p.slug);
+    st.answered(`problem:${p.slug}`, r.passed, reviewInfo);
+    if (r.passed) st.markSolved(p.slug);
+  };
+
+  const loadSolution = () => {
+    const a = answerSubmission(p);
+    if (!a) return;
+    if (starter.kind === 'code') {
+      setCode(String(a.code ?? ''));
+      if (starterKeys) {
+        const keys = Array.isArray(a.keys) ? a.keys.join(' ') : starterKeys.keys;
+        const args = Array.isArray(a.args) ? a.args.join(' ') : starterKeys.args;
+        setCall({ keys, args });
+      }
+    } else {
+      const f = answerForm(p, starter);
+      if (f) setForm(f);
+    }
+    progressStore().getState().solutionLoaded(p.slug);
+  };
+
+  const newNumbers = () => {
+    window.location.hash = `#/practice/${p.slug}?seed=${freshSeed()}`;
   };
 
   const at = PROBLEMS.indexOf(p);
   const next = PROBLEMS[at + 1];
+  const canSee = attempts > 0 || result !== null || gaveUp;
+  const solutionNote =
+    instance && instanceSeed !== 0
+      ? 'The worked solution uses the problem’s own numbers; yours were drawn fresh. Follow the same reasoning with yours, or replay your numbers in the lab below.'
+      : null;
   return (
     <article className="problem" data-testid="problem">
       <ProgressNotice />
@@ -254,15 +373,54 @@ function Problem({ p }: { p: Doc }) {
       </p>
       <p className="eyebrow">
         {KIND_LABEL[String(p.front.kind)] ?? 'Problem'} · problem {at + 1} of {PROBLEMS.length}
-        {solved && <span className="solved-tag"> · solved ✓</span>}
+        {solved && (
+          <span className="solved-tag">
+            {' '}
+            · solved ✓{withSolution ? ' (with the worked solution)' : ''}
+          </span>
+        )}
       </p>
       <h1 className="page-title">{p.title}</h1>
+      {practised.length > 0 && (
+        <p className="practises muted small" data-testid="problem-lessons">
+          Practises{' '}
+          {practised.map((l, i) => (
+            <span key={l.slug}>
+              {i > 0 && (i === practised.length - 1 ? ' and ' : ', ')}
+              <a href={`#/lessons/${l.slug}`}>{l.title}</a>
+            </span>
+          ))}
+          .
+        </p>
+      )}
       {p.error && (
         <p className="notice error" role="alert">
           This problem could not be read: {p.error}
         </p>
       )}
-      <DocBody blocks={p.blocks} only={['lab', 'editor']} />
+      {instance && (
+        <div className="instance-bar card" data-testid="instance-bar">
+          <span>
+            {instanceSeed === 0 ? (
+              'These are the problem’s own numbers.'
+            ) : (
+              <>
+                Fresh numbers, drawn from seed{' '}
+                <strong data-testid="instance-seed">{instanceSeed}</strong>.
+              </>
+            )}
+          </span>
+          <button type="button" className="button" onClick={newNumbers} data-testid="new-numbers">
+            New numbers
+          </button>
+          {instanceSeed !== 0 && (
+            <a className="button" href={`#/practice/${p.slug}`}>
+              The problem’s own numbers
+            </a>
+          )}
+        </div>
+      )}
+      <DocBody blocks={blocks} only={['lab', 'editor']} />
 
       <section className="workbench card" aria-labelledby="workbench-h">
         <h2 id="workbench-h">{starter.kind === 'code' ? 'Your script' : 'Your answer'}</h2>
@@ -275,7 +433,7 @@ function Problem({ p }: { p: Doc }) {
               label="Your Lua script"
               value={code}
               onChange={setCode}
-              onRun={busy ? undefined : run}
+              onRun={busy ? undefined : () => void run()}
               height="22rem"
             />
             {starterKeys && (
@@ -307,9 +465,10 @@ function Problem({ p }: { p: Doc }) {
                   />
                 </label>
                 <p className="muted small">
-                  <code>{'{key}'}</code>, <code>{'{cost}'}</code>, <code>{'{server}'}</code> and{' '}
-                  <code>{'{now}'}</code> are filled in for each request; any other braces are sent
-                  as they are.
+                  <code>{'{key}'}</code>, <code>{'{tenant}'}</code>, <code>{'{cost}'}</code>,{' '}
+                  <code>{'{server}'}</code>, <code>{'{now}'}</code>, <code>{'{op}'}</code> and{' '}
+                  <code>{'{id}'}</code> are filled in for each call; any other braces are sent as
+                  they are.
                 </p>
               </div>
             )}
@@ -319,11 +478,11 @@ function Problem({ p }: { p: Doc }) {
           <button
             type="button"
             className="button primary"
-            onClick={run}
+            onClick={() => void run()}
             disabled={busy}
             data-testid="grade"
           >
-            {busy ? 'Grading…' : 'Grade'}
+            {busy ? 'Grading…' : attempts > 0 ? 'Grade again' : 'Grade'}
           </button>
           {starter.kind === 'code' && (
             <button
@@ -338,11 +497,12 @@ function Problem({ p }: { p: Doc }) {
               Reset to the starter
             </button>
           )}
-          <span className="muted small">
-            Hidden cases run on the lab's engine, in your browser.
+          <span className="muted small" data-testid="attempts">
+            {attempts > 0 ? `${attempts} attempt${attempts === 1 ? '' : 's'} so far. ` : ''}
+            Hidden cases run on the lab&apos;s engine, in a worker in your browser.
           </span>
         </div>
-        {result && <Result r={result} />}
+        {result && <Result r={result} onReplay={instance ? undefined : (s) => void run(s)} />}
         {result?.passed && next && (
           <p>
             <a className="button primary" href={`#/practice/${next.slug}`}>
@@ -359,7 +519,7 @@ function Problem({ p }: { p: Doc }) {
             <ol>
               {hintBlocks.slice(0, hints).map((h, i) => (
                 <li key={i} data-testid="hint">
-                  <Markdown text={h.text} />
+                  <Markdown text={fill(h.text)} />
                 </li>
               ))}
             </ol>
@@ -381,23 +541,28 @@ function Problem({ p }: { p: Doc }) {
       )}
 
       {solution && (
-        <section className="solution" aria-labelledby="solution-h">
-          <h2 id="solution-h">Worked solution</h2>
-          {showSolution ? (
-            <div className="card" data-testid="solution">
-              <Markdown text={solution.text} />
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              onClick={() => setShowSolution(true)}
-              data-testid="show-solution"
-            >
-              Show the worked solution
-            </button>
-          )}
-        </section>
+        <SolutionSection
+          p={p}
+          text={solution.text}
+          canSee={canSee}
+          onGiveUp={() => {
+            setGaveUp(true);
+            progressStore().getState().answered(`problem:${p.slug}`, false, reviewInfo);
+          }}
+          onLoad={answerSubmission(p) ? loadSolution : null}
+          note={solutionNote}
+        />
+      )}
+      {solution && instance && canSee && (
+        <p className="row">
+          <a
+            className="button"
+            href={`#/lab?scenario=${encodeShare(instance.scenario)}`}
+            data-testid="instance-open-lab"
+          >
+            Run {instanceSeed === 0 ? 'this problem' : 'your numbers'} in the lab
+          </a>
+        </p>
       )}
     </article>
   );
@@ -406,6 +571,11 @@ function Problem({ p }: { p: Doc }) {
 export default function PracticePage({ route }: { route: Route }) {
   const slug = route.parts[1];
   const solved = useProgress((s) => s.problemsSolved);
+  const loaded = useProgress((s) => s.solutionsLoaded);
+  // Coming back from a problem, the list starts at the top (the review queue is there).
+  useEffect(() => {
+    if (!slug) window.scrollTo(0, 0);
+  }, [slug]);
   if (slug) {
     const p = PROBLEMS.find((x) => x.slug === slug);
     if (!p) {
@@ -418,7 +588,7 @@ export default function PracticePage({ route }: { route: Route }) {
         </section>
       );
     }
-    return <Problem key={p.slug} p={p} />;
+    return <Problem key={p.slug} p={p} route={route} />;
   }
   const done = PROBLEMS.filter((p) => solved[p.slug]).length;
   return (
@@ -430,6 +600,7 @@ export default function PracticePage({ route }: { route: Route }) {
         let you replay it.
       </p>
       <ProgressPanel done={done} total={PROBLEMS.length} noun="problems solved" />
+      <ReviewQueue />
       <ol className="doc-list">
         {PROBLEMS.map((p, i) => (
           <li
@@ -446,7 +617,11 @@ export default function PracticePage({ route }: { route: Route }) {
               </h2>
               <p className="muted">
                 <span className="tag">{KIND_LABEL[String(p.front.kind)] ?? 'Problem'}</span>{' '}
-                {solved[p.slug] && <span className="solved-tag">Solved · </span>}
+                {solved[p.slug] && (
+                  <span className="solved-tag">
+                    Solved{loaded[p.slug] ? ' with the worked solution' : ''} ·{' '}
+                  </span>
+                )}
                 {p.objectives[0]}
               </p>
             </div>

@@ -1,46 +1,28 @@
-// Grader wiring for the browser: the Lua engine loads its wasm from the bundle (never a CDN),
-// and grading yields to the page between hidden cases so the UI stays responsive.
-import { setLuaEngineProvider } from '../core/grading/lua';
-import { graderById } from '../core/grading/registry';
-import { LUA_WASM_URL } from '../ui/widgets/luaWasm';
-import type { GradeResult, ProblemContext, Submission } from '../core/grading/types';
+// Grader wiring for the browser: every grade runs in the grading worker (src/worker), never on
+// the page's thread, with a hard deadline; a worker that fails becomes a readable failure.
+import type { GradeOutcome } from '../worker/gradeClient';
+import { gradeWorker } from '../worker/gradeClient';
+import type { ProblemContext, Submission } from '../core/grading/types';
 
-let wired = false;
-function wire(): void {
-  if (wired) return;
-  wired = true;
-  setLuaEngineProvider(async () => {
-    const { createLuaEngine } = await import('../core/lua');
-    return createLuaEngine({ wasmUrl: LUA_WASM_URL, budgetMs: 250 });
-  });
-}
+export type { GradeOutcome };
 
-const macrotask = () => new Promise<void>((r) => setTimeout(r, 0));
-
-/**
- * Grades a submission; a grader that is missing or throws becomes a readable failure. `problem`
- * is the problem's starter (predict graders run its scenario).
- */
+/** Grades a submission of problem `slug` with the attempt's seed. */
 export async function grade(
+  slug: string,
   graderId: string,
   sub: Submission,
   problem: ProblemContext = {},
-): Promise<GradeResult> {
-  wire();
-  const g = graderById(graderId);
-  if (!g)
-    return {
-      passed: false,
-      summary: `This problem names a grader ("${graderId}") that this build does not have.`,
-      cases: [],
-    };
-  await macrotask(); // let the "Grading…" state paint first
+  seed = 0,
+): Promise<GradeOutcome> {
   try {
-    return await g.grade(sub, { yieldToUi: macrotask, problem });
+    return await gradeWorker().grade({ slug, graderId, submission: sub, problem, seed });
   } catch (e) {
     return {
+      problem: slug,
       passed: false,
       summary: `The grader stopped with an error: ${(e as Error).message}`,
+      failure: null,
+      seed,
       cases: [],
     };
   }

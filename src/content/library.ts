@@ -2,7 +2,13 @@
 // and put in the order lessons/index.json gives. A file that fails to parse becomes a doc whose
 // page shows the error (the build check stops such a file long before a learner sees it).
 import { ContentError, parseDoc, type Block, type ParsedDoc } from '../core/content/parseDoc';
-import { isLessonFile, isProblemFile, slugOf, type ContentIndex } from '../core/content/check';
+import {
+  isLessonFile,
+  isProblemFile,
+  isPuzzleFile,
+  slugOf,
+  type ContentIndex,
+} from '../core/content/check';
 
 const lessonSources = import.meta.glob('../../lessons/*.md', {
   query: '?raw',
@@ -10,6 +16,11 @@ const lessonSources = import.meta.glob('../../lessons/*.md', {
   eager: true,
 }) as Record<string, string>;
 const practiceSources = import.meta.glob('../../lessons/practice/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const puzzleSources = import.meta.glob('../../lessons/puzzles/*.md', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -75,6 +86,14 @@ export const PROBLEMS: Doc[] = ordered(
     .filter(([p]) => isProblemFile(rel(p)))
     .map(([p, t]) => toDoc(rel(p), t)),
   INDEX.practice,
+);
+
+/** Scheduler puzzles (#/races/<slug>), in lessons/index.json "puzzles" order. */
+export const PUZZLES: Doc[] = ordered(
+  Object.entries(puzzleSources)
+    .filter(([p]) => isPuzzleFile(rel(p)))
+    .map(([p, t]) => toDoc(rel(p), t)),
+  INDEX.puzzles,
 );
 
 const interviewName = typeof INDEX.interview === 'string' ? INDEX.interview : 'interview.md';

@@ -146,7 +146,11 @@ describe('the CLI, window.rateLab, lesson widgets and graders report the same co
         const g = predictGrader({
           id: `consistency-${field}`,
           label: field,
+          // Seed 0 grades the starter's own scenario; draw and build are for fresh instances.
+          draw: () => ({}),
+          build: () => sc,
           measure: (r) => r[field],
+          hint: '',
         });
         const problem = { starter: { scenario: sc } };
         expect((await g.grade({ answer: fromSim[field] }, { problem })).passed, field).toBe(true);

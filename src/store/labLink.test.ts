@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotAt } from '../core/lab/labRun';
 import { encodeShare } from '../core/share';
-import { linkTime, loadLink, readLinkScenario } from './labLink';
-import { endOf, labStore, WORKED_EXAMPLE } from './labStore';
+import {
+  labLinkOf,
+  linkTime,
+  loadLink,
+  readLinkCompare,
+  readLinkScenario,
+  safeBack,
+} from './labLink';
+import { createLabStore, endOf, labStore, WORKED_EXAMPLE } from './labStore';
 
 describe('share links', () => {
   it('a damaged scenario is refused with what is wrong', () => {
@@ -17,7 +25,12 @@ describe('share links', () => {
     );
   });
   it('the time in the link moves the clock', () => {
-    expect(loadLink(WORKED_EXAMPLE, '3.5')).toBeNull();
+    // Five requests a second apart (the worked example's are half a second apart).
+    const spaced = {
+      ...WORKED_EXAMPLE,
+      requests: (WORKED_EXAMPLE.requests as { at: number }[]).map((r, i) => ({ ...r, at: i + 1 })),
+    };
+    expect(loadLink(spaced, '3.5')).toBeNull();
     expect(labStore.getState().now).toBe(3.5);
     expect(labStore.getState().playing).toBe(false);
   });
@@ -37,5 +50,75 @@ describe('share links', () => {
     expect(linkTime('10.0004', 10)).toEqual({ t: 10.0004, message: null });
     expect(linkTime(null, 10)).toEqual({ t: 0, message: null });
     expect(linkTime('x'.repeat(5000), 10).message!.length).toBeLessThan(200);
+  });
+});
+
+describe('links from a lesson widget', () => {
+  const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
+  const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'c' }));
+  const scenario = { ...fw, placement: 'local', requests: five };
+
+  it('carry both lanes, the time, the selection and the way back, and reopen them exactly', () => {
+    const widget = createLabStore({
+      input: scenario,
+      compare: { algorithm: 'sliding-log' },
+      titles: ['fixed', 'log'],
+    });
+    widget.getState().seek(4.25);
+    widget.getState().select(3, 'compare');
+    const link = labLinkOf(widget.getState(), '#/lessons/fixed-window?lab=2');
+    const q = new URLSearchParams(link.slice(link.indexOf('?') + 1));
+    expect(q.get('t')).toBe('4.25');
+    expect(q.get('sel')).toBe('4');
+    expect(q.get('lane')).toBe('compare');
+    expect(q.get('back')).toBe('#/lessons/fixed-window?lab=2');
+
+    const lab = createLabStore();
+    const input = readLinkScenario(q.get('scenario')!);
+    expect(input.ok).toBe(true);
+    const msg = loadLink(
+      input.ok ? input.input : null,
+      q.get('t'),
+      { compare: q.get('compare'), sel: q.get('sel'), lane: q.get('lane') },
+      lab,
+    );
+    expect(msg).toBeNull();
+    const s = lab.getState();
+    expect(s.now).toBe(4.25);
+    expect(s.selected).toBe(3);
+    expect(s.selectedLane).toBe('compare');
+    expect(s.compareInput).toEqual({ ...scenario, algorithm: 'sliding-log' });
+    expect(s.titles).toEqual(['fixed', 'log']);
+    expect(snapshotAt(s.compare!, s.now)).toEqual(
+      snapshotAt(widget.getState().compare!, widget.getState().now),
+    );
+  });
+
+  it('a damaged second lane opens the scenario with the lab comparison and says so', () => {
+    const lab = createLabStore();
+    const bad = encodeShare({ with: { algorithm: 'no-such' } });
+    const msg = loadLink(scenario, '2', { compare: bad }, lab);
+    expect(msg).toMatch(/second lane could not be loaded: algorithm must be one of/);
+    expect(lab.getState().compareOverride).toBeNull();
+    expect(lab.getState().now).toBe(2);
+    expect(readLinkCompare('notlz')).toMatchObject({ ok: false });
+    expect(readLinkCompare(encodeShare([1]))).toMatchObject({ ok: false });
+  });
+
+  it('a selection past the run is ignored; back only leads to a lesson or a problem', () => {
+    const lab = createLabStore();
+    loadLink(scenario, null, { sel: '99' }, lab);
+    expect(lab.getState().selected).toBeNull();
+    expect(safeBack('#/lessons/fixed-window?lab=2')).toBe('#/lessons/fixed-window?lab=2');
+    expect(safeBack('#/practice/predict-local-vs-shared')).toBe(
+      '#/practice/predict-local-vs-shared',
+    );
+    for (const bad of [
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '#/lab?x=1',
+      '#/lessons/../x',
+    ])
+      expect(safeBack(bad)).toBeNull();
   });
 });

@@ -1,9 +1,19 @@
-// Share links: `#/lab?scenario=<lz-string JSON>&t=<seconds>`. Parsing and checking a link is
-// store logic (the page only shows the message): a damaged scenario is refused with the
-// engine's words, and a time that is not a moment of the run (`t=1e308`, `t=-1`, `t=abc`)
-// is refused too, the scenario opening at its end or at 0 s instead.
-import { decodeShare } from '../core/share';
-import { endOf, labStore } from './labStore';
+// Share links: `#/lab?scenario=<lz-string JSON>&t=<seconds>`, and from a lesson widget also
+// `&compare=<lz JSON {with, titles}>` (the second lane's override and the lane titles),
+// `&sel=<request number>&lane=compare` (the selected request) and `&back=<lesson route>` (the
+// way back). Parsing and checking a link is store logic (the page only shows the message): a
+// damaged scenario is refused with the engine's words, and a time that is not a moment of the
+// run (`t=1e308`, `t=-1`, `t=abc`) is refused too, the scenario opening at its end or at 0 s
+// instead; a `back` that is not a lesson or problem of this app is ignored.
+import { decodeShare, encodeShare } from '../core/share';
+import {
+  endOf,
+  labStore,
+  type LabState,
+  type LabStore,
+  type LaneTitles,
+  type ScenarioInput,
+} from './labStore';
 
 const SCENARIO_ERROR = "The link's scenario could not be loaded: ";
 
@@ -40,16 +50,123 @@ export function linkTime(t: string | null, end: number): { t: number; message: s
   };
 }
 
+/** What a link carries beside its scenario and time. */
+export interface LinkExtras {
+  /** The `compare` parameter (still encoded), or null. */
+  compare?: string | null;
+  /** The `sel` parameter: a request number as the lab shows it (1 is the first). */
+  sel?: string | null;
+  /** The `lane` parameter: `compare` selects in the comparison lane. */
+  lane?: string | null;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Decode a link's `compare` parameter: the comparison lane's override and the lane titles. */
+export function readLinkCompare(
+  param: string,
+):
+  { ok: true; compare: ScenarioInput; titles: LaneTitles | null } | { ok: false; message: string } {
+  let v: unknown;
+  try {
+    v = decodeShare(param);
+  } catch (e) {
+    return {
+      ok: false,
+      message: `The link's second lane could not be loaded: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+  if (!isObj(v) || !isObj(v.with))
+    return {
+      ok: false,
+      message:
+        "The link's second lane could not be loaded: compare.with must be an object of scenario fields",
+    };
+  const t = v.titles;
+  const title = (x: unknown): string | null =>
+    typeof x === 'string' && x.trim() !== '' ? x.slice(0, 120) : null;
+  const titles: LaneTitles | null = Array.isArray(t) ? [title(t[0]), title(t[1])] : null;
+  return { ok: true, compare: v.with, titles };
+}
+
 /**
- * Load a decoded link into the lab (its limiters must be ready, see prepareLimiters) and move
- * the clock to its time. Returns what to tell the learner, or null when all is well.
+ * Load a decoded link into a lab store (its limiters must be ready, see prepareLimiters) and
+ * move the clock to its time. Returns what to tell the learner, or null when all is well.
  */
-export function loadLink(input: unknown, t: string | null): string | null {
-  const r = labStore.getState().load(input);
+export function loadLink(
+  input: unknown,
+  t: string | null,
+  extras: LinkExtras = {},
+  store: LabStore = labStore,
+): string | null {
+  let compare: ScenarioInput | null | undefined;
+  let titles: LaneTitles | null = null;
+  const notes: string[] = [];
+  if (extras.compare) {
+    const c = readLinkCompare(extras.compare);
+    if (c.ok) {
+      compare = c.compare;
+      titles = c.titles;
+    } else notes.push(c.message);
+  }
+  let r = store.getState().load(input, { compare, titles });
+  if (!r.ok && compare) {
+    // The second lane is what is wrong: open the scenario with the lab's own comparison.
+    notes.push(`The link's second lane could not be loaded: ${r.message}`);
+    r = store.getState().load(input);
+  }
   if (!r.ok) return SCENARIO_ERROR + r.message;
-  const time = linkTime(t, endOf(labStore.getState()));
-  labStore.getState().seek(time.t);
-  return time.message;
+  const time = linkTime(t, endOf(store.getState()));
+  store.getState().seek(time.t);
+  if (time.message) notes.push(time.message);
+  const n = extras.sel ? Number(extras.sel) : NaN;
+  if (Number.isInteger(n) && n >= 1) {
+    const s = store.getState();
+    const lane = extras.lane === 'compare' && s.compare ? 'compare' : 'main';
+    const run = lane === 'compare' ? s.compare! : s.run;
+    if (n <= run.n) s.select(n - 1, lane);
+  }
+  return notes.length ? notes.join(' ') : null;
+}
+
+/** A `back` parameter the lab may link to: a lesson or a problem of this app, nothing else. */
+export function safeBack(v: string | null): string | null {
+  if (!v) return null;
+  return /^#\/(lessons|practice)\/[a-z0-9][\w-]{0,80}(\?lab=\d{1,3})?$/.test(v) ? v : null;
+}
+
+/**
+ * The lab route that reopens a store's state: its scenario, the comparison lane (when it is an
+ * override: a lesson's), the time, the selected request and, given, the way back.
+ */
+export function labLinkOf(
+  s: Pick<
+    LabState,
+    | 'input'
+    | 'compareOverride'
+    | 'titles'
+    | 'lanes'
+    | 'compare'
+    | 'now'
+    | 'run'
+    | 'selected'
+    | 'selectedLane'
+  >,
+  back?: string | null,
+): string {
+  const q = [`scenario=${encodeShare(s.input)}`];
+  if (s.lanes && s.compare && s.compareOverride)
+    q.push(`compare=${encodeShare({ with: s.compareOverride, titles: s.titles ?? undefined })}`);
+  // Past the last event nothing changes: the link opens at the end.
+  q.push(`t=${+Math.min(s.now, endOf(s)).toFixed(3)}`);
+  if (s.selected !== null) {
+    q.push(`sel=${s.selected + 1}`);
+    if (s.selectedLane === 'compare') q.push('lane=compare');
+  }
+  const b = safeBack(back ?? null);
+  if (b) q.push(`back=${encodeURIComponent(b)}`);
+  return `#/lab?${q.join('&')}`;
 }
 
 /** A failure to get the link's limiters ready (the Lua engine did not load). */

@@ -2,20 +2,32 @@
 // the virtual clock, speed and selection. zustand/vanilla: no React here. The clock (`now`)
 // changes every frame while playing; React reads it only through the three coarse clocks
 // below (one per lane and one for the panels) or through the animation loop's drawers.
-import { createStore } from 'zustand/vanilla';
+//
+// A store is an instance: `createLabStore()` makes one (each lesson widget and the editor's
+// scene have their own); `labStore` is the lab screen's, which window.rateLab drives.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { laneLabels } from '../core/content/directives';
 import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
 import { defaultParams } from '../core/limiters/registry';
-import { placementName } from '../core/production/labels';
+import { placementLabel, placementName } from '../core/production/labels';
 
 export type ScenarioInput = Record<string, unknown>;
 
-/** The seed's worked example: one client, A,B,A,B,A, fixed window 3 per 60 s. */
+/**
+ * The seed's worked example: one client, A,B,A,B,A, fixed window 3 per 60 s. The requests
+ * come half a second apart, so at the lab's opening speed (0.5x) the lanes part at the 4th
+ * request, 4 s after the page starts playing (UI.md, "The first ten seconds").
+ */
 export const WORKED_EXAMPLE: ScenarioInput = {
   algorithm: 'fixed-window',
   params: { limit: 3, windowSeconds: 60 },
   placement: 'shared',
   seed: 1,
-  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' })),
+  requests: ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({
+    at: (i + 1) / 2,
+    server,
+    key: 'client-1',
+  })),
 };
 
 export const SPEED_MIN = 0.1;
@@ -31,14 +43,24 @@ export const LANE_LABEL: Record<string, string> = Object.fromEntries(
 /** A lane of the scene: the loaded scenario's, or the comparison (the other placement). */
 export type Lane = 'main' | 'compare';
 
+/** Lane titles a scenario brings (a lesson's `lanes` or `compareTitle`); null: derived. */
+export type LaneTitles = [string | null, string | null];
+
 export interface LabState {
   input: ScenarioInput;
   run: LabRun;
-  /** The same scenario with the other placement (local vs shared), or null. */
+  /** The comparison lane: the other placement (local vs shared), or `compareOverride`. */
   compare: LabRun | null;
   compareInput: ScenarioInput | null;
-  /** Compare placements side by side. */
+  /** Compare side by side. */
   lanes: boolean;
+  /**
+   * Fields merged over the input for the comparison lane (a lesson's `compare`), or null for
+   * the lab's own comparison, the other placement.
+   */
+  compareOverride: ScenarioInput | null;
+  /** Titles given with the scenario (a lesson widget's), or null. */
+  titles: LaneTitles | null;
   /** A second algorithm on the same traffic (charts), or null. */
   altAlgorithm: string | null;
   altRun: LabRun | null;
@@ -66,7 +88,13 @@ export interface LabState {
 
   load(
     input: unknown,
-    opts?: { keepTime?: boolean; play?: boolean },
+    opts?: {
+      keepTime?: boolean;
+      play?: boolean;
+      /** The comparison lane's override (undefined: the other placement, as before). */
+      compare?: ScenarioInput | null;
+      titles?: LaneTitles | null;
+    },
   ): { ok: true } | { ok: false; message: string; errors: string[] };
   edit(mutate: (draft: ScenarioInput) => void): boolean;
   setLanes(on: boolean): void;
@@ -77,11 +105,20 @@ export interface LabState {
   togglePlay(): void;
   setSpeed(speed: number): void;
   step(dir: 1 | -1): void;
+  /** Jump to the start (0) or the end of the run, paused. */
+  jump(to: 'start' | 'end'): void;
   select(i: number | null, lane?: Lane): void;
   selectTarget(id: string | null): void;
   /** Let one coarse clock catch up with `now` (0 the main lane, 1 the comparison, 2 panels). */
   tick(group: 0 | 1 | 2): void;
+  /**
+   * Advance the clock by a wall-clock delta (the animation loop calls this). `group`: which
+   * coarse clock follows on this frame (null: none).
+   */
+  advanceWall(dtSeconds: number, group: 0 | 1 | 2 | null): void;
 }
+
+export type LabStore = StoreApi<LabState>;
 
 /** The coarse clock a lane renders from. */
 export const laneNow = (s: Pick<LabState, 'sceneNow' | 'compareNow'>, lane: Lane): number =>
@@ -135,13 +172,30 @@ export function otherPlacement(input: ScenarioInput): ScenarioInput {
   return out;
 }
 
-function buildCompare(input: ScenarioInput): {
+/** The comparison lane's input: the override merged over the input (as a lesson's `compare`). */
+export function compareInputOf(
+  input: ScenarioInput,
+  override: ScenarioInput | null,
+): ScenarioInput {
+  return override ? { ...input, ...override } : otherPlacement(input);
+}
+
+function buildCompare(
+  input: ScenarioInput,
+  override: ScenarioInput | null,
+): {
   compare: LabRun | null;
   compareInput: ScenarioInput | null;
 } {
-  const ci = otherPlacement(input);
+  const ci = compareInputOf(input, override);
   const r = buildRun(ci);
   return r.ok ? { compare: r.run, compareInput: ci } : { compare: null, compareInput: null };
+}
+
+/** The engine's message for a comparison lane that cannot run, or null. */
+function compareError(input: ScenarioInput, override: ScenarioInput): string | null {
+  const r = buildRun(compareInputOf(input, override));
+  return r.ok ? null : r.message;
 }
 
 function buildAlt(
@@ -154,146 +208,217 @@ function buildAlt(
   return r.ok ? r.run : null;
 }
 
-const first = buildRun(WORKED_EXAMPLE);
-if (!first.ok) throw new Error(`the worked example is invalid: ${first.message}`);
-const firstCompare = buildCompare(WORKED_EXAMPLE);
+/**
+ * The two lanes' titles. The lab's own comparison names the placements ("Counter in each
+ * server" / "One shared counter"); an override names what it changes ("algorithm:
+ * fixed-window" / "algorithm: sliding-log"), unless the scenario gave titles.
+ */
+export function laneTitles(
+  s: Pick<LabState, 'run' | 'compare' | 'input' | 'compareInput' | 'compareOverride' | 'titles'>,
+): { main: string; compare: string | null } {
+  const placementTitle = (r: LabRun) => placementLabel(r.scenario);
+  let main = placementTitle(s.run);
+  let compare = s.compare ? placementTitle(s.compare) : null;
+  const override = s.compareOverride;
+  const onlyPlacement = override !== null && Object.keys(override).every((k) => k === 'placement');
+  if (s.compare && s.compareInput && override && !onlyPlacement) {
+    [main, compare] = laneLabels(s.input, s.compareInput);
+  }
+  return {
+    main: s.titles?.[0] ?? main,
+    compare: s.compare ? (s.titles?.[1] ?? compare) : null,
+  };
+}
 
 /** Every coarse clock at once (a pause, a seek, a step, a new run). */
 const shown = (now: number) => ({ sceneNow: now, compareNow: now, panelNow: now });
 
-export const labStore = createStore<LabState>()((set, get) => ({
-  input: WORKED_EXAMPLE,
-  run: first.run,
-  compare: firstCompare.compare,
-  compareInput: firstCompare.compareInput,
-  lanes: true,
-  altAlgorithm: null,
-  altRun: null,
-  errors: [],
-  loadError: null,
-  now: 0,
-  playing: true,
-  speed: 0.5,
-  sceneNow: 0,
-  compareNow: 0,
-  panelNow: 0,
-  selected: null,
-  selectedLane: 'main',
-  selectedTarget: null,
+export interface LabInit {
+  /** The scenario (default: the worked example). It must be valid: createLabStore throws. */
+  input?: ScenarioInput;
+  /** Compare lanes side by side (default true). */
+  lanes?: boolean;
+  /** The comparison lane's override (default null: the other placement). */
+  compare?: ScenarioInput | null;
+  titles?: LaneTitles | null;
+  playing?: boolean;
+  speed?: number;
+  now?: number;
+}
 
-  load(input, opts) {
-    const r = buildRun(input);
-    if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
-    const inp = input as ScenarioInput;
-    const s = get();
-    const cmp = s.lanes ? buildCompare(inp) : { compare: null, compareInput: null };
-    const alt = buildAlt(inp, s.altAlgorithm);
-    const now = opts?.keepTime ? Math.min(s.now, endOf({ run: r.run, compare: cmp.compare })) : 0;
-    set({
-      input: inp,
-      run: r.run,
-      ...cmp,
-      altRun: alt,
-      errors: [],
-      loadError: null,
-      now,
-      playing: opts?.play ?? false,
-      ...shown(now),
-      selected: null,
-      selectedTarget: null,
-    });
-    return { ok: true };
-  },
+/** A new, independent lab store (a lesson widget's, the editor's scene, the lab screen's). */
+export function createLabStore(init: LabInit = {}): LabStore {
+  const input0 = init.input ?? WORKED_EXAMPLE;
+  const first = buildRun(input0);
+  if (!first.ok) throw new Error(`the scenario is invalid: ${first.message}`);
+  const lanes0 = init.lanes ?? true;
+  const override0 = init.compare ?? null;
+  const cmp0 = lanes0 ? buildCompare(input0, override0) : { compare: null, compareInput: null };
+  const now0 = Math.max(0, Math.min(init.now ?? 0, endOf({ run: first.run, ...cmp0 })));
 
-  edit(mutate) {
-    const draft = structuredClone(get().input);
-    mutate(draft);
-    const s = get();
-    const r = buildRun(draft);
-    if (!r.ok) {
-      set({ errors: r.errors });
-      return false;
-    }
-    const cmp = s.lanes ? buildCompare(draft) : { compare: null, compareInput: null };
-    const alt = buildAlt(draft, s.altAlgorithm);
-    // Keep the current time where the new run still has it.
-    const now = Math.min(s.now, endOf({ run: r.run, compare: cmp.compare }));
-    set({
-      input: draft,
-      run: r.run,
-      ...cmp,
-      altRun: alt,
-      errors: [],
-      now,
-      ...shown(now),
-      selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
-      selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget)
-        ? s.selectedTarget
-        : null,
-    });
-    return true;
-  },
+  return createStore<LabState>()((set, get) => ({
+    input: input0,
+    run: first.run,
+    compare: cmp0.compare,
+    compareInput: cmp0.compareInput,
+    lanes: lanes0,
+    compareOverride: override0,
+    titles: init.titles ?? null,
+    altAlgorithm: null,
+    altRun: null,
+    errors: [],
+    loadError: null,
+    now: now0,
+    playing: init.playing ?? false,
+    speed: clampSpeed(init.speed ?? 0.5),
+    ...shown(now0),
+    selected: null,
+    selectedLane: 'main',
+    selectedTarget: null,
 
-  setLanes(on) {
-    const s = get();
-    const cmp = on ? buildCompare(s.input) : { compare: null, compareInput: null };
-    set({ lanes: on, ...cmp, selectedLane: 'main', ...shown(s.now) });
-  },
+    load(input, opts) {
+      const r = buildRun(input);
+      if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
+      const inp = input as ScenarioInput;
+      const s = get();
+      const override = opts?.compare === undefined ? null : opts.compare;
+      const lanes = override ? true : s.lanes;
+      const cmp = lanes ? buildCompare(inp, override) : { compare: null, compareInput: null };
+      if (override && !cmp.compare) {
+        const message = compareError(inp, override) ?? 'the comparison lane could not run';
+        return { ok: false, message, errors: [message] };
+      }
+      const alt = buildAlt(inp, s.altAlgorithm);
+      const now = opts?.keepTime ? Math.min(s.now, endOf({ run: r.run, compare: cmp.compare })) : 0;
+      set({
+        input: inp,
+        run: r.run,
+        ...cmp,
+        lanes,
+        compareOverride: override,
+        titles: opts?.titles ?? null,
+        altRun: alt,
+        errors: [],
+        loadError: null,
+        now,
+        playing: opts?.play ?? false,
+        ...shown(now),
+        selected: null,
+        selectedTarget: null,
+      });
+      return { ok: true };
+    },
 
-  setAltAlgorithm(alg, params) {
-    set({ altAlgorithm: alg, altRun: buildAlt(get().input, alg, params) });
-  },
+    edit(mutate) {
+      const draft = structuredClone(get().input);
+      mutate(draft);
+      const s = get();
+      const r = buildRun(draft);
+      if (!r.ok) {
+        set({ errors: r.errors });
+        return false;
+      }
+      const cmp = s.lanes
+        ? buildCompare(draft, s.compareOverride)
+        : { compare: null, compareInput: null };
+      const alt = buildAlt(draft, s.altAlgorithm);
+      // Keep the current time where the new run still has it.
+      const now = Math.min(s.now, endOf({ run: r.run, compare: cmp.compare }));
+      set({
+        input: draft,
+        run: r.run,
+        ...cmp,
+        altRun: alt,
+        errors: [],
+        now,
+        ...shown(now),
+        selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
+        selectedTarget: r.run.targets.some((t) => t.id === s.selectedTarget)
+          ? s.selectedTarget
+          : null,
+      });
+      return true;
+    },
 
-  seek(t) {
-    const s = get();
-    // Not clamped to the end: `advance` may run past the last event (nothing happens there).
-    const now = Number.isFinite(t) ? Math.max(0, t) : s.now;
-    set({ now, ...shown(now) });
-  },
+    setLanes(on) {
+      const s = get();
+      const cmp = on
+        ? buildCompare(s.input, s.compareOverride)
+        : { compare: null, compareInput: null };
+      set({ lanes: on, ...cmp, selectedLane: 'main', ...shown(s.now) });
+    },
 
-  play(speed) {
-    const s = get();
-    const sp = speed === undefined ? s.speed : clampSpeed(speed);
-    // Playing from the end starts over.
-    const now = s.now >= endOf(s) - 1e-9 ? 0 : s.now;
-    set({ playing: true, speed: sp, now, ...shown(now) });
-  },
-  pause() {
-    set({ playing: false, ...shown(get().now) });
-  },
-  togglePlay() {
-    if (get().playing) get().pause();
-    else get().play();
-  },
-  setSpeed(speed) {
-    set({ speed: clampSpeed(speed) });
-  },
-  step(dir) {
-    const s = get();
-    const times = mergedEvents(s);
-    let t: number;
-    if (dir > 0) {
-      const j = upperBound(times, s.now + 1e-9);
-      t = j < times.length ? times[j]! : endOf(s);
-    } else {
-      const j = lowerBound(times, s.now - 1e-9) - 1;
-      t = j >= 0 ? times[j]! : 0;
-    }
-    set({ playing: false, now: t, ...shown(t) });
-  },
-  select(i, lane = 'main') {
-    set({ selected: i, selectedLane: lane });
-  },
-  selectTarget(id) {
-    set({ selectedTarget: id });
-  },
-  tick(group) {
-    const now = get().now;
-    if (group === 0) set({ sceneNow: now });
-    else if (group === 1) set({ compareNow: now });
-    else set({ panelNow: now });
-  },
-}));
+    setAltAlgorithm(alg, params) {
+      set({ altAlgorithm: alg, altRun: buildAlt(get().input, alg, params) });
+    },
+
+    seek(t) {
+      const s = get();
+      // Not clamped to the end: `advance` may run past the last event (nothing happens there).
+      const now = Number.isFinite(t) ? Math.max(0, t) : s.now;
+      set({ now, ...shown(now) });
+    },
+
+    play(speed) {
+      const s = get();
+      const sp = speed === undefined ? s.speed : clampSpeed(speed);
+      // Playing from the end starts over.
+      const now = s.now >= endOf(s) - 1e-9 ? 0 : s.now;
+      set({ playing: true, speed: sp, now, ...shown(now) });
+    },
+    pause() {
+      set({ playing: false, ...shown(get().now) });
+    },
+    togglePlay() {
+      if (get().playing) get().pause();
+      else get().play();
+    },
+    setSpeed(speed) {
+      set({ speed: clampSpeed(speed) });
+    },
+    step(dir) {
+      const s = get();
+      const times = mergedEvents(s);
+      let t: number;
+      if (dir > 0) {
+        const j = upperBound(times, s.now + 1e-9);
+        t = j < times.length ? times[j]! : endOf(s);
+      } else {
+        const j = lowerBound(times, s.now - 1e-9) - 1;
+        t = j >= 0 ? times[j]! : 0;
+      }
+      set({ playing: false, now: t, ...shown(t) });
+    },
+    jump(to) {
+      const t = to === 'start' ? 0 : endOf(get());
+      set({ playing: false, now: t, ...shown(t) });
+    },
+    select(i, lane = 'main') {
+      set({ selected: i, selectedLane: lane });
+    },
+    selectTarget(id) {
+      set({ selectedTarget: id });
+    },
+    tick(group) {
+      const now = get().now;
+      if (group === 0) set({ sceneNow: now });
+      else if (group === 1) set({ compareNow: now });
+      else set({ panelNow: now });
+    },
+    advanceWall(dtSeconds, group) {
+      const s = get();
+      if (!s.playing) return;
+      const end = endOf(s);
+      const now = s.now + dtSeconds * s.speed;
+      if (now >= end) {
+        set({ now: end, playing: false, ...shown(end) });
+        return;
+      }
+      set({ now });
+      if (group !== null) s.tick(group);
+    },
+  }));
+}
 
 function clampSpeed(x: number): number {
   if (!Number.isFinite(x) || x <= 0) return 1;
@@ -335,21 +460,16 @@ function lowerBound(a: Float64Array, t: number): number {
   return lo;
 }
 
-/**
- * Advance the clock by a wall-clock delta (the animation loop calls this). `group`: which
- * coarse clock follows on this frame (null: none).
- */
-export function advanceWall(dtSeconds: number, group: 0 | 1 | 2 | null): void {
-  const s = labStore.getState();
-  if (!s.playing) return;
-  const end = endOf(s);
-  const now = s.now + dtSeconds * s.speed;
-  if (now >= end) {
-    labStore.setState({ now: end, playing: false, ...shown(end) });
-    return;
-  }
-  labStore.setState({ now });
-  if (group !== null) s.tick(group);
+/** The lab screen's store: it opens on the worked example, already playing slowly. */
+export const labStore: LabStore = createLabStore({ playing: true, speed: 0.5 });
+
+/** Advance the lab screen's clock (or another store's) by a wall-clock delta. */
+export function advanceWall(
+  dtSeconds: number,
+  group: 0 | 1 | 2 | null,
+  store: LabStore = labStore,
+): void {
+  store.getState().advanceWall(dtSeconds, group);
 }
 
 /** window.rateLab.snapshot(): the loaded run at the clock's time (docs/spec/headless.md). */

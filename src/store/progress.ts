@@ -1,7 +1,9 @@
-// The learner's progress: lessons read, problems solved, code saved per problem. Kept in
+// The learner's progress: lessons read, problems solved, code saved per problem, attempts, the
+// worked solutions seen or loaded, and the review queue of missed questions and problems. Kept in
 // localStorage, exportable and importable as a JSON file. Damaged or foreign data never blanks a
 // screen: it is set aside under another key and reported in a message the UI shows.
 import { createStore } from 'zustand/vanilla';
+import { afterMiss, afterRight, readReviewItem, type ReviewItem } from '../core/content/review';
 
 export const PROGRESS_KEY = 'rate-lab:progress:v1';
 /** Where unreadable stored progress is moved to (so nothing the learner had is destroyed). */
@@ -16,6 +18,14 @@ export interface ProgressData {
   problemsSolved: Record<string, string>;
   /** slug -> the learner's latest code or answers (JSON text for forms). */
   saved: Record<string, string>;
+  /** slug -> how many times the learner asked for a grade. */
+  attempts: Record<string, number>;
+  /** slug -> ISO time the worked solution was first shown. */
+  solutionsViewed: Record<string, string>;
+  /** slug -> ISO time the worked solution was first loaded into the answer. */
+  solutionsLoaded: Record<string, string>;
+  /** `problem:<slug>` or `question:<lesson>:<n>` -> when it comes back for review. */
+  review: Record<string, ReviewItem>;
 }
 
 export interface ProgressState extends ProgressData {
@@ -24,6 +34,12 @@ export interface ProgressState extends ProgressData {
   markRead(slug: string): void;
   markSolved(slug: string): void;
   save(slug: string, text: string): void;
+  /** One more grade asked for. */
+  attempted(slug: string): void;
+  solutionViewed(slug: string): void;
+  solutionLoaded(slug: string): void;
+  /** A question or problem answered: a miss (re)enters the review queue, a right answer moves it on. */
+  answered(id: string, right: boolean, info: { title: string; href: string }): void;
   dismissNotice(): void;
   reset(): void;
 }
@@ -37,7 +53,22 @@ export interface ProgressFile extends ProgressData {
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const empty = (): ProgressData => ({ lessonsRead: {}, problemsSolved: {}, saved: {} });
+const empty = (): ProgressData => ({
+  lessonsRead: {},
+  problemsSolved: {},
+  saved: {},
+  attempts: {},
+  solutionsViewed: {},
+  solutionsLoaded: {},
+  review: {},
+});
+const STRING_MAPS = [
+  'lessonsRead',
+  'problemsSolved',
+  'saved',
+  'solutionsViewed',
+  'solutionsLoaded',
+] as const;
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringMap = (v: unknown): v is Record<string, string> =>
@@ -58,15 +89,41 @@ export function readProgress(
       reason: `it has version ${JSON.stringify(v.version)}; this lab reads version 1`,
     };
   const data = empty();
-  for (const f of ['lessonsRead', 'problemsSolved', 'saved'] as const) {
+  for (const f of STRING_MAPS) {
     const x = v[f];
     if (x === undefined) continue;
     if (!isStringMap(x)) return { ok: false, reason: `its "${f}" is not a map of strings` };
     data[f] = { ...x };
   }
-  if (v.lessonsRead === undefined && v.problemsSolved === undefined && v.saved === undefined)
-    return { ok: false, reason: 'it has none of lessonsRead, problemsSolved or saved' };
+  if (v.attempts !== undefined) {
+    const a = v.attempts;
+    if (!isObj(a) || !Object.values(a).every((n) => Number.isInteger(n) && (n as number) >= 0))
+      return { ok: false, reason: 'its "attempts" is not a map of whole numbers' };
+    data.attempts = { ...(a as Record<string, number>) };
+  }
+  if (v.review !== undefined) {
+    if (!isObj(v.review)) return { ok: false, reason: 'its "review" is not a map of items' };
+    for (const [id, item] of Object.entries(v.review)) {
+      const r = readReviewItem(item);
+      if (!r) return { ok: false, reason: `its review item "${id}" is damaged` };
+      data.review[id] = r;
+    }
+  }
+  if (
+    v.lessonsRead === undefined &&
+    v.problemsSolved === undefined &&
+    v.saved === undefined &&
+    v.review === undefined
+  )
+    return { ok: false, reason: 'it has none of lessonsRead, problemsSolved, saved or review' };
   return { ok: true, data };
+}
+
+/** Just the data of a state (what is stored and exported). */
+function dataOf(s: ProgressData): ProgressData {
+  const { lessonsRead, problemsSolved, saved, attempts, solutionsViewed, solutionsLoaded, review } =
+    s;
+  return { lessonsRead, problemsSolved, saved, attempts, solutionsViewed, solutionsLoaded, review };
 }
 
 function defaultStorage(): Storage | null {
@@ -117,18 +174,10 @@ export function createProgressStore(
 
   const store = createStore<ProgressState>()((set, get) => {
     const persist = () => {
-      const { lessonsRead, problemsSolved, saved } = get();
       try {
         storage?.setItem(
           PROGRESS_KEY,
-          JSON.stringify({
-            app: 'rate-limit-lab',
-            kind: 'progress',
-            version: 1,
-            lessonsRead,
-            problemsSolved,
-            saved,
-          }),
+          JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...dataOf(get()) }),
         );
       } catch {
         set({
@@ -157,6 +206,33 @@ export function createProgressStore(
         set((s) => ({ saved: { ...s.saved, [slug]: text } }));
         persist();
       },
+      attempted(slug) {
+        set((s) => ({ attempts: { ...s.attempts, [slug]: (s.attempts[slug] ?? 0) + 1 } }));
+        persist();
+      },
+      solutionViewed(slug) {
+        if (get().solutionsViewed[slug]) return;
+        set((s) => ({ solutionsViewed: { ...s.solutionsViewed, [slug]: now().toISOString() } }));
+        persist();
+      },
+      solutionLoaded(slug) {
+        if (get().solutionsLoaded[slug]) return;
+        set((s) => ({ solutionsLoaded: { ...s.solutionsLoaded, [slug]: now().toISOString() } }));
+        persist();
+      },
+      answered(id, right, info) {
+        const prev = get().review[id];
+        if (right && !prev) return;
+        const next = right ? afterRight(prev!, now()) : afterMiss(prev, info, now());
+        if (next === prev) return;
+        set((s) => {
+          const review = { ...s.review };
+          if (next) review[id] = next;
+          else delete review[id];
+          return { review };
+        });
+        persist();
+      },
       dismissNotice() {
         set({ notice: null });
       },
@@ -169,15 +245,12 @@ export function createProgressStore(
 
   /** The progress as a file's text. */
   function exportProgress(): string {
-    const { lessonsRead, problemsSolved, saved } = store.getState();
     const file: ProgressFile = {
       app: 'rate-limit-lab',
       kind: 'progress',
       version: 1,
       exportedAt: now().toISOString(),
-      lessonsRead,
-      problemsSolved,
-      saved,
+      ...dataOf(store.getState()),
     };
     return `${JSON.stringify(file, null, 2)}\n`;
   }
@@ -189,7 +262,9 @@ export function createProgressStore(
    */
   function importProgress(
     text: string,
-  ): { ok: true; counts: { lessons: number; problems: number } } | { ok: false; message: string } {
+  ):
+    | { ok: true; counts: { lessons: number; problems: number; review: number } }
+    | { ok: false; message: string } {
     let reason: string | null = null;
     let data: ProgressData | null = null;
     try {
@@ -215,20 +290,32 @@ export function createProgressStore(
       for (const [k, v] of Object.entries(b)) if (a[k] && a[k]! > v) out[k] = v;
       return out;
     };
-    const next = {
+    const review = { ...s.review };
+    for (const [id, item] of Object.entries(data.review)) {
+      const mine = review[id];
+      if (!mine || item.missed > mine.missed) review[id] = item;
+    }
+    const attempts = { ...s.attempts };
+    for (const [k, n] of Object.entries(data.attempts)) attempts[k] = Math.max(n, attempts[k] ?? 0);
+    const next: ProgressData = {
       lessonsRead: pick(s.lessonsRead, data.lessonsRead),
       problemsSolved: pick(s.problemsSolved, data.problemsSolved),
       saved: { ...s.saved, ...data.saved },
+      attempts,
+      solutionsViewed: pick(s.solutionsViewed, data.solutionsViewed),
+      solutionsLoaded: pick(s.solutionsLoaded, data.solutionsLoaded),
+      review,
     };
     const counts = {
       lessons: Object.keys(data.lessonsRead).length,
       problems: Object.keys(data.problemsSolved).length,
+      review: Object.keys(data.review).length,
     };
     store.setState({
       ...next,
       notice: {
         kind: 'info',
-        text: `Imported progress: ${counts.lessons} lesson(s) read and ${counts.problems} problem(s) solved.`,
+        text: `Imported progress: ${counts.lessons} lesson(s) read, ${counts.problems} problem(s) solved and ${counts.review} item(s) to review.`,
       },
     });
     try {

@@ -8,7 +8,7 @@ import type { RedisResponse, RequestBody } from './protocol';
 export interface RedisClientOptions {
   /** Creates the worker, e.g. () => new Worker(new URL('./redisWorker.ts', import.meta.url), {type: 'module'}). */
   spawn: () => Worker;
-  /** The bundled glue.wasm URL (import wasmUrl from 'wasmoon/dist/glue.wasm?url'). */
+  /** The bundled lua51.wasm URL (import wasmUrl from '../core/lua/wasm/lua51.wasm?url'). */
   wasmUrl: string;
   timeoutMs?: number;
   budgetMs?: number;

@@ -2,7 +2,7 @@
 // client: a request that gets no
 // answer in time means the worker is stuck, so it is terminated and a fresh one is started
 // for the next run; the page itself never waits on Lua.
-import wasmUrl from 'wasmoon/dist/glue.wasm?url';
+import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
 import type { RunInput, RunOutput } from '../core/playground/runner';
 import { WorkerChannel } from './channel';
 import type { EditorWorkerRequest, EditorWorkerResponse } from './editorWorker';

@@ -5,13 +5,12 @@
 // they carry "expect" (the replies in the redis verb's JSON encoding) and run on the model
 // only. "cluster": true cases run on a second server started with cluster mode on (one node
 // owning all 16384 slots) and on the model in cluster mode. A step with "unordered": true
-// compares an array reply as a multiset (KEYS order is a hash table's order in Redis).
+// compares an array reply as a multiset (KEYS order is a hash table's order in Redis);
+// "unordered": "deep" does so at every level (SCAN's [cursor, [keys]]).
 //
 // Without redis-server (REDIS_SERVER or /usr/bin/redis-server) the real-server half is
 // skipped with a loud message; with REQUIRE_REDIS=1 that is a failure.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +23,7 @@ import {
   runRedisCase,
   type RedisCase,
 } from '../../src/cli/redisVerb';
-import { freePort, RespClient } from './resp';
+import { redisRequired, serverMissing, startServer, stopServer, type Server } from './server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpusDir = join(here, 'corpus');
@@ -36,7 +35,7 @@ interface CorpusCase {
   case: RedisCase;
   expect?: JsonReply[];
   exactErrors: boolean;
-  unordered: boolean[];
+  unordered: Array<boolean | 'deep'>;
 }
 
 function loadCorpus(): CorpusCase[] {
@@ -58,7 +57,9 @@ function loadCorpus(): CorpusCase[] {
         case: c,
         expect: raw.expect as JsonReply[] | undefined,
         exactErrors: raw.exactErrors === true,
-        unordered: steps.filter((s) => s.cmd !== undefined).map((s) => s.unordered === true),
+        unordered: steps
+          .filter((s) => s.cmd !== undefined)
+          .map((s) => (s.unordered === 'deep' ? 'deep' : s.unordered === true)),
       });
     });
   }
@@ -71,13 +72,13 @@ const known = JSON.parse(readFileSync(join(here, 'known-differences.json'), 'utf
 };
 const knownNames = new Set(known.cases.map((k) => k.name));
 
-function normalize(r: Reply, exactErrors: boolean, unordered: boolean): string {
+function normalize(r: Reply, exactErrors: boolean, unordered: boolean | 'deep'): string {
   if (r.t === 'err' && !exactErrors) return JSON.stringify({ err: r.v.split(' ')[0] });
   if (r.t === 'arr' && unordered) {
     return (
       '[' +
       r.v
-        .map((x) => normalize(x, exactErrors, false))
+        .map((x) => normalize(x, exactErrors, unordered === 'deep' ? 'deep' : false))
         .sort()
         .join(',') +
       ']'
@@ -90,68 +91,17 @@ function normalize(r: Reply, exactErrors: boolean, unordered: boolean): string {
 // ---------------------------------------------------------------------------------------
 // Real servers
 
-interface Server {
-  proc: ChildProcess;
-  client: RespClient;
-  dir: string;
-}
-
-const serverPath = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
-const required = process.env.REQUIRE_REDIS === '1';
 let plain: Server | null = null;
 let cluster: Server | null = null;
-let serverMissing = '';
+let missing = '';
 let engine: ScriptEngine | null = null;
-
-async function connectWithRetry(port: number): Promise<RespClient> {
-  let last: unknown;
-  for (let i = 0; i < 100; i++) {
-    try {
-      return await RespClient.connect(port);
-    } catch (e) {
-      last = e;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error(`cannot connect to redis-server on port ${port}: ${String(last)}`);
-}
-
-async function startServer(clusterMode: boolean): Promise<Server> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'ratelab-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  args.push('--dir', dir);
-  if (clusterMode) {
-    args.push('--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'));
-  }
-  const proc = spawn(serverPath, args, { stdio: 'ignore' });
-  const client = await connectWithRetry(port);
-  if (clusterMode) {
-    await client.call(['CLUSTER', 'ADDSLOTSRANGE', '0', '16383']);
-    let ok = false;
-    for (let i = 0; i < 200 && !ok; i++) {
-      const info = await client.call(['CLUSTER', 'INFO']);
-      ok = info.t === 'bulk' && info.v.includes('cluster_state:ok');
-      if (!ok) await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!ok) throw new Error('the cluster-mode redis-server never reached cluster_state:ok');
-  }
-  return { proc, client, dir };
-}
-
-function stopServer(s: Server | null): void {
-  if (s === null) return;
-  s.client.close();
-  s.proc.kill('SIGTERM');
-  rmSync(s.dir, { recursive: true, force: true });
-}
 
 beforeAll(async () => {
   if (needsScripting(corpus.map((c) => c.case))) engine = await loadScriptEngine();
-  if (!existsSync(serverPath)) {
-    serverMissing = `redis-server not found at ${serverPath} (set REDIS_SERVER)`;
+  missing = serverMissing();
+  if (missing !== '') {
     console.warn(
-      `\n!!!!!!!! ${serverMissing}: the differential half of test/redis is SKIPPED; only ` +
+      `\n!!!!!!!! ${missing}: the differential half of test/redis is SKIPPED; only ` +
         `model-only cases ran. Set REQUIRE_REDIS=1 to make this a failure. !!!!!!!!\n`,
     );
     return;
@@ -166,7 +116,7 @@ afterAll(() => {
 
 describe('redis-server availability', () => {
   it('has a real server to compare with (REQUIRE_REDIS=1 makes this mandatory)', () => {
-    if (required) expect(serverMissing).toBe('');
+    if (redisRequired) expect(missing).toBe('');
   });
 });
 

@@ -9,6 +9,7 @@ import type { Route } from '../../ui/shell/router';
 import { Markdown } from '../../ui/widgets/Markdown';
 import { allDecks, deckBySlug } from './decks';
 import { createPresentSync, type PresentSync } from './presentSync';
+import { LiveScene } from './LiveScene';
 import { PrintView } from './PrintView';
 import { Stage } from './Stage';
 import './present.css';
@@ -459,6 +460,9 @@ function Missing({ what }: { what: string }) {
 export default function PresentPage({ route }: { route: Route }) {
   const [, source, slug, view] = route.parts;
   if (!source) return <DeckList />;
+  // The live scene at room size: a lesson's lab widgets, or the lab screen's state.
+  if ((source === 'lesson' && slug) || (source === 'lab' && slug === 'scene'))
+    return <LiveScene route={route} />;
   if (source !== 'deck' || !slug)
     return <Missing what={`There is no presentation at #/${route.parts.join('/')}.`} />;
   const loaded = deckBySlug(slug);

@@ -7,6 +7,7 @@ import {
   EDITOR_FIELDS,
   FORM_FIELD_FIELDS,
   LAB_WIDGET_FIELDS,
+  labStart,
   PROBLEM_KINDS,
   QUESTION_FIELDS,
   STARTER_CODE_FIELDS,
@@ -16,6 +17,14 @@ import {
 import { checkInterviewExtras } from './checkInterview';
 import { checkDecks } from './checkDecks';
 import { parseInterview, type Interview } from './interview';
+import { ExploreInputError } from '../races/errors';
+import { parseRacesSpec } from '../races/puzzle';
+import { runLane, type LaneResult } from './lanes';
+import { parseSteps, stepsAgainstLanes, type StepsError } from './steps';
+import { ownWordsIssues, type SeedFingerprint } from './ownWords';
+import SEED_FINGERPRINT from './seedFingerprint.json';
+import { placeholdersIn } from './placeholders';
+import { drawQuestion, seededQuestionProblems, type SeededQuestion } from './questionInstance';
 import { ContentError, lineOfKey, parseDoc, type Block, type ParsedDoc } from './parseDoc';
 
 export interface ContentIssue {
@@ -42,6 +51,10 @@ export function isLessonFile(path: string): boolean {
 export function isProblemFile(path: string): boolean {
   return /^lessons\/practice\/[a-z0-9][\w-]*\.md$/.test(path);
 }
+/** Scheduler puzzles: lessons/puzzles/*.md (#/races/<slug>). */
+export function isPuzzleFile(path: string): boolean {
+  return /^lessons\/puzzles\/[a-z0-9][\w-]*\.md$/.test(path);
+}
 export const slugOf = (path: string): string => path.replace(/^.*\//, '').replace(/\.md$/, '');
 
 class Issues {
@@ -64,6 +77,12 @@ function checkLab(out: Issues, file: string, b: Directive): void {
   for (const f of ['title', 'caption', 'compareTitle'] as const)
     if (spec[f] !== undefined && typeof spec[f] !== 'string')
       out.add(file, lineOfKey(b, f), `lab.${f} must be a string`);
+  if (labStart(spec.start) === null)
+    out.add(
+      file,
+      lineOfKey(b, 'start'),
+      'lab.start must be a time in seconds (>= 0), "end" or "first" (the first interesting moment)',
+    );
   const parts = splitLab(spec);
   const hint = (e: string): string =>
     /is not a known field/.test(e)
@@ -84,6 +103,62 @@ function checkLab(out: Issues, file: string, b: Directive): void {
         if (!baseErrors.includes(e))
           out.add(file, lineOfKey(b, 'compare'), `lab compare lane: ${e}${hint(e)}`);
   }
+}
+
+/** The file line of step `i`'s `field` inside a ```steps block (its "at" line, then the field). */
+function stepLine(b: Directive, e: StepsError): number {
+  if (e.step < 0) return e.field ? lineOfKey(b, e.field) : b.line;
+  const lines = b.text.split('\n');
+  const starts: number[] = [];
+  lines.forEach((l, k) => {
+    if (/"at"\s*:/.test(l)) starts.push(k);
+  });
+  const from = starts[e.step];
+  if (from === undefined) return lineOfKey(b, 'steps');
+  const to = starts[e.step + 1] ?? lines.length;
+  // A step written on one line, or its field on a later line before the next step.
+  for (let k = from; k < to; k++)
+    if (new RegExp(`"${e.field}"\\s*:`).test(lines[k]!)) return b.line + 1 + k;
+  return b.line + 1 + from;
+}
+
+/** Runs a lab block's lane(s) on the engine, for checks that need the run. */
+function lanesOf(b: Directive): LaneResult[] {
+  const parts = splitLab(b.json as Obj);
+  const lanes = [runLane(parts.scenario)];
+  if (parts.compare) lanes.push(runLane(parts.compare));
+  return lanes;
+}
+
+function checkSteps(out: Issues, file: string, b: Directive, labs: Directive[]): void {
+  const { spec, errors } = parseSteps(b.json);
+  for (const e of errors) out.add(file, stepLine(b, e), e.message);
+  if (!spec) return;
+  const lab = spec.lab !== undefined ? labs[spec.lab - 1] : labs[labs.length - 1];
+  if (!lab) {
+    out.add(
+      file,
+      spec.lab !== undefined ? lineOfKey(b, 'lab') : b.line,
+      spec.lab !== undefined
+        ? `steps.lab ${spec.lab}: this lesson has ${labs.length} lab block(s) before it`
+        : 'a steps block narrates a lab: put it after a lab block, or name one with "lab"',
+    );
+    return;
+  }
+  if (lab.json === null) return; // the lab's own problems are already reported
+  let lanes: LaneResult[];
+  try {
+    lanes = lanesOf(lab);
+  } catch (e) {
+    out.add(
+      file,
+      b.line,
+      `steps: the lab at line ${lab.line} could not run: ${(e as Error).message}`,
+    );
+    return;
+  }
+  for (const e of stepsAgainstLanes(spec, lanes))
+    out.add(file, stepLine(b, e), `${e.message} (lab at line ${lab.line})`);
 }
 
 function unknownFields(out: Issues, file: string, b: Directive, known: readonly string[]): void {
@@ -121,6 +196,30 @@ function checkQuestion(out: Issues, file: string, b: Directive): void {
     out.add(file, b.line, 'question.prompt is required (a string)');
   if (typeof q.explanation !== 'string' || !q.explanation.trim())
     out.add(file, b.line, 'question.explanation is required (a string)');
+  if (q.vars !== undefined || q.scenario !== undefined || q.measure !== undefined) {
+    const problems = seededQuestionProblems(q);
+    for (const m of problems) out.add(file, lineOfKey(b, m.split(/[ .]/)[1] ?? 'vars'), m);
+    if (problems.length) return;
+    const known = new Set(Object.keys(q.vars as Obj));
+    for (const f of ['prompt', 'explanation'] as const)
+      for (const name of placeholdersIn(String(q[f] ?? '')))
+        if (!known.has(name) && !(f === 'explanation' && name === 'answer'))
+          out.add(
+            file,
+            lineOfKey(b, f),
+            `question.${f} uses {{${name}}}, which is not one of its vars`,
+          );
+    try {
+      const first = drawQuestion(q as unknown as SeededQuestion, 0);
+      const r = validateScenario(first.scenario);
+      if (!r.ok)
+        for (const e of r.errors)
+          out.add(file, lineOfKey(b, 'scenario'), `question.scenario: ${e.replace(/^\./, '')}`);
+    } catch (e) {
+      out.add(file, lineOfKey(b, 'scenario'), `question.scenario: ${(e as Error).message}`);
+    }
+    return;
+  }
   const numeric = q.numeric !== undefined;
   if (numeric) {
     if (typeof q.numeric !== 'number' || !Number.isFinite(q.numeric))
@@ -157,6 +256,25 @@ function checkQuestion(out: Issues, file: string, b: Directive): void {
       lineOfKey(b, 'answer'),
       `question.answer ${JSON.stringify(q.answer)} is out of range: it must be 0..${choices.length - 1}`,
     );
+}
+
+/** A ```races block: the explorer input and the goal (src/core/races/puzzle.ts). */
+function checkRaces(out: Issues, file: string, b: Directive, puzzle: boolean): void {
+  try {
+    const spec = parseRacesSpec(b.json, puzzle ? 'break' : 'play');
+    if (puzzle && spec.goal === 'play')
+      out.add(file, lineOfKey(b, 'goal'), 'a puzzle needs a goal: "break" or "prove"');
+  } catch (e) {
+    if (!(e instanceof ExploreInputError)) throw e;
+    for (const m of e.errors) {
+      const field = /^(?:races[.:] ?)?([A-Za-z]+)/.exec(m)?.[1];
+      out.add(
+        file,
+        field ? lineOfKey(b, field) : b.line,
+        m.startsWith('races') ? m : `races: ${m}`,
+      );
+    }
+  }
 }
 
 function checkStarter(out: Issues, file: string, b: Directive, kind: string): void {
@@ -241,10 +359,16 @@ function checkLinks(
 interface KnownDocs {
   lessons: Set<string>;
   problems: Set<string>;
+  puzzles: Set<string>;
   files: Set<string>;
 }
 
 function linkProblem(file: string, href: string, known: KnownDocs): string | null {
+  const puzzle = /^#\/races\/([^?#/]+)/.exec(href);
+  if (puzzle)
+    return known.puzzles.has(puzzle[1]!)
+      ? null
+      : `broken link ${href}: there is no puzzle "${puzzle[1]}"`;
   const route = /^#\/(lessons|practice)\/([^?#/]+)/.exec(href);
   if (route) {
     const [, section, slug] = route;
@@ -298,16 +422,59 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
       );
     if (typeof doc.front.grader !== 'string' || !doc.front.grader)
       out.add(file, doc.frontLines.grader ?? 1, 'front matter needs grader: <grader id>');
+    const l = doc.front.lessons;
+    if (l !== undefined) {
+      const list = Array.isArray(l) ? l : [l];
+      for (const x of list)
+        if (typeof x !== 'string' || !known.lessons.has(x))
+          out.add(
+            file,
+            doc.frontLines.lessons ?? 1,
+            `front matter lessons: "${String(x)}" is not a lesson (lessons link back to the lessons a problem practises)`,
+          );
+    }
+    const starter = doc.blocks.find(
+      (b): b is Directive => b.kind === 'directive' && b.name === 'starter',
+    );
+    const vars =
+      starter && isObj(starter.json) && isObj(starter.json.vars) ? starter.json.vars : null;
+    const texts = doc.blocks.flatMap((b) =>
+      b.kind === 'markdown'
+        ? [{ line: b.line, text: b.text }]
+        : b.name === 'hint'
+          ? [{ line: b.line + 1, text: b.text }]
+          : [],
+    );
+    // Placeholders belong to problems with instances (predict); elsewhere braces are text,
+    // such as the hash tag {{tenant}} in a key template.
+    if (vars || kind === 'predict')
+      for (const t of texts)
+        for (const name of placeholdersIn(t.text))
+          if (!vars || !(name in vars))
+            out.add(
+              file,
+              t.line,
+              `{{${name}}} has no value: give the starter a "vars" object with "${name}" (the statement's own numbers)`,
+            );
   }
   const count: Record<string, number> = {};
+  const labs: Directive[] = [];
   for (const b of doc.blocks) {
     if (b.kind !== 'directive') continue;
     count[b.name] = (count[b.name] ?? 0) + 1;
     if (!problem && ['hint', 'solution', 'starter', 'answer'].includes(b.name))
       out.add(file, b.line, `a ${b.name} block belongs in a practice problem, not a lesson`);
     switch (b.name) {
-      case 'lab':
+      case 'lab': {
+        const before = out.list.length;
         checkLab(out, file, b);
+        // A lab that failed validation cannot be run for the steps that narrate it.
+        if (out.list.length === before) labs.push(b);
+        else labs.push({ ...b, json: null });
+        break;
+      }
+      case 'steps':
+        checkSteps(out, file, b, labs);
         break;
       case 'editor':
         checkEditor(out, file, b);
@@ -317,6 +484,9 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
         break;
       case 'starter':
         if (problem) checkStarter(out, file, b, kind);
+        break;
+      case 'races':
+        checkRaces(out, file, b, false);
         break;
       default:
         break;
@@ -347,9 +517,51 @@ function checkDoc(out: Issues, doc: ParsedDoc, problem: boolean, known: KnownDoc
   }
 }
 
+/** A scheduler puzzle: a title, one ```races block with a goal, and hints. */
+function checkPuzzle(out: Issues, doc: ParsedDoc, known: KnownDocs): void {
+  const { file } = doc;
+  if (typeof doc.front.title !== 'string' || !doc.front.title.trim())
+    out.add(file, 1, 'front matter needs a title');
+  if (doc.front.slug !== undefined && doc.front.slug !== slugOf(file))
+    out.add(
+      file,
+      doc.frontLines.slug ?? 1,
+      `front matter slug "${String(doc.front.slug)}" must match the file name "${slugOf(file)}"`,
+    );
+  let races = 0;
+  let hints = 0;
+  for (const b of doc.blocks) {
+    if (b.kind !== 'directive') continue;
+    if (b.name === 'races') {
+      races++;
+      checkRaces(out, file, b, true);
+    } else if (b.name === 'hint') hints++;
+    else if (b.name !== 'recap')
+      out.add(file, b.line, `a ${b.name} block does not belong in a puzzle (races, hint, recap)`);
+  }
+  if (races !== 1) out.add(file, 1, `a puzzle needs exactly one races block (has ${races})`);
+  if (hints < 1) out.add(file, 1, 'a puzzle needs at least one hint block');
+  for (const t of markdownTexts(doc)) checkLinks(out, file, t.line, t.text, known);
+}
+
+/**
+ * The own-words rule in the content check: no run of 8+ words from the seed chapters in any
+ * content file (lessons, practice, puzzles, decks, interview; lessons/SEED-MAP.md excepted).
+ * ownWords.test.ts holds the README, docs/ and src/ to the same rule.
+ */
+export const CHECK_OWN_WORDS = true;
+
+export interface CheckOptions {
+  /** Apply the own-words rule (default CHECK_OWN_WORDS). */
+  ownWords?: boolean;
+  /** The seeds' fingerprint (default: the committed src/core/content/seedFingerprint.json). */
+  fingerprint?: Pick<SeedFingerprint, 'hashes' | 'words'>;
+}
+
 export interface ContentIndex {
   lessons?: string[];
   practice?: string[];
+  puzzles?: string[];
   interview?: string;
 }
 
@@ -358,16 +570,29 @@ export interface ContentIndex {
  * lessons/*.md, lessons/practice/*.md, lessons/interview.md, lessons/interview/*.md,
  * lessons/decks/*.md and lessons/index.json.
  */
-export function checkContent(files: ContentFiles): ContentIssue[] {
+export function checkContent(files: ContentFiles, options: CheckOptions = {}): ContentIssue[] {
   const out = new Issues();
+  if (options.ownWords ?? CHECK_OWN_WORDS)
+    for (const i of ownWordsIssues(files, options.fingerprint ?? SEED_FINGERPRINT))
+      out.add(i.file, i.line, i.message);
   const paths = Object.keys(files).sort();
   const lessonPaths = paths.filter(isLessonFile);
   const problemPaths = paths.filter(isProblemFile);
+  const puzzlePaths = paths.filter(isPuzzleFile);
   const known: KnownDocs = {
     lessons: new Set(lessonPaths.map(slugOf)),
     problems: new Set(problemPaths.map(slugOf)),
+    puzzles: new Set(puzzlePaths.map(slugOf)),
     files: new Set(paths),
   };
+  for (const p of puzzlePaths) {
+    try {
+      checkPuzzle(out, parseDoc(p, files[p]!), known);
+    } catch (e) {
+      if (e instanceof ContentError) out.add(e.file, e.line, e.reason);
+      else throw e;
+    }
+  }
 
   for (const [list, problem] of [
     [lessonPaths, false],
@@ -401,11 +626,12 @@ export function checkContent(files: ContentFiles): ContentIssue[] {
       return k < 0 ? 1 : k + 1;
     };
     for (const k of Object.keys(index))
-      if (!['lessons', 'practice', 'interview'].includes(k))
+      if (!['lessons', 'practice', 'puzzles', 'interview'].includes(k))
         out.add(indexPath, lineOf(k), `"${k}" is not a known field`);
     for (const [field, dir, set] of [
       ['lessons', 'lessons', known.lessons],
       ['practice', 'lessons/practice', known.problems],
+      ['puzzles', 'lessons/puzzles', known.puzzles],
     ] as const) {
       const names = index[field];
       if (names === undefined) continue;

@@ -2,7 +2,14 @@
 // have. The content check refuses any other field, so a typo never silently vanishes.
 
 /** Options a ```lab block may carry on top of the scenario; stripped before validating. */
-export const LAB_WIDGET_FIELDS = ['title', 'caption', 'compare', 'compareTitle', 'lanes'] as const;
+export const LAB_WIDGET_FIELDS = [
+  'title',
+  'caption',
+  'compare',
+  'compareTitle',
+  'lanes',
+  'start',
+] as const;
 
 export const EDITOR_FIELDS = ['template', 'code', 'title', 'caption', 'height'] as const;
 export const QUESTION_FIELDS = [
@@ -12,6 +19,9 @@ export const QUESTION_FIELDS = [
   'numeric',
   'tolerance',
   'explanation',
+  'vars',
+  'scenario',
+  'measure',
 ] as const;
 /** Starter fields: an explicit `form`, or the short forms `answer`, `params`, `choices` (with an
  * optional `scenario` the problem is about); fix/write: `lua` (or `code`/`template`), `keys`, `args`. */
@@ -22,6 +32,7 @@ export const STARTER_FORM_FIELDS = [
   'params',
   'choices',
   'scenario',
+  'vars',
 ] as const;
 export const STARTER_CODE_FIELDS = [
   'code',
@@ -57,6 +68,14 @@ export interface QuestionSpec {
   /** Numeric questions: how far off an answer may be and still count (default 0). */
   tolerance?: number;
   explanation: string;
+  /**
+   * Fresh numbers per attempt: each var is drawn from its list or range, filled into the
+   * prompt, the explanation (`{{name}}`, and `{{answer}}`) and the scenario, and the answer is
+   * what `measure` counts in the engine's run of the scenario (questionInstance.ts).
+   */
+  vars?: Record<string, (number | string)[] | { min: number; max: number; step?: number }>;
+  scenario?: Record<string, unknown>;
+  measure?: string;
 }
 
 export interface EditorSpec {
@@ -94,6 +113,22 @@ export interface LabParts {
   /** The second lane: the scenario with `compare` merged over it, or null. */
   compare: Record<string, unknown> | null;
   compareTitle: string | undefined;
+  /** Lane titles the block gives (`lanes`), each null when not given. */
+  lanes: [string | null, string | null] | null;
+  /**
+   * Where a lesson widget opens: a time in seconds, `"end"`, or `"first"` (the default: the
+   * run's first interesting moment). Undefined when the block does not say (or says nonsense,
+   * which the content check refuses).
+   */
+  start: number | 'end' | 'first' | undefined;
+}
+
+/** A lab block's `start`: seconds >= 0, "end" or "first"; anything else is an error. */
+export function labStart(v: unknown): LabParts['start'] | null {
+  if (v === undefined) return undefined;
+  if (v === 'end' || v === 'first') return v;
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+  return null;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -101,13 +136,17 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 /** Splits a ```lab body into the widget's options and the scenario(s) the engine runs. */
 export function splitLab(spec: Record<string, unknown>): LabParts {
-  const { title, caption, compare, compareTitle, lanes: _lanes, ...scenario } = spec;
+  const { title, caption, compare, compareTitle, lanes, start, ...scenario } = spec;
+  const laneTitle = (i: number): string | null =>
+    Array.isArray(lanes) && typeof lanes[i] === 'string' ? (lanes[i] as string) : null;
   return {
     title: typeof title === 'string' ? title : undefined,
     caption: typeof caption === 'string' ? caption : undefined,
     scenario,
     compare: isObj(compare) ? { ...scenario, ...compare } : null,
     compareTitle: typeof compareTitle === 'string' ? compareTitle : undefined,
+    lanes: Array.isArray(lanes) ? [laneTitle(0), laneTitle(1)] : null,
+    start: labStart(start) ?? undefined,
   };
 }
 

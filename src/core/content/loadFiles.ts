@@ -6,7 +6,13 @@ import type { ContentFiles } from './check';
 
 export function loadContentFiles(root: string): ContentFiles {
   const files: ContentFiles = {};
-  for (const dir of ['lessons', 'lessons/practice', 'lessons/interview', 'lessons/decks']) {
+  for (const dir of [
+    'lessons',
+    'lessons/practice',
+    'lessons/interview',
+    'lessons/decks',
+    'lessons/puzzles',
+  ]) {
     const abs = join(root, dir);
     if (!existsSync(abs)) continue;
     for (const name of readdirSync(abs)) {

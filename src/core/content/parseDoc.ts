@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 
 export const DIRECTIVES = [
   'lab',
+  'steps',
   'editor',
   'question',
   'recap',
@@ -12,11 +13,20 @@ export const DIRECTIVES = [
   'solution',
   'starter',
   'answer',
+  'races',
 ] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 /** Directives whose body is JSON by default; the others hold Markdown. */
-const JSON_DIRECTIVES = new Set<DirectiveName>(['lab', 'editor', 'question', 'starter', 'answer']);
+const JSON_DIRECTIVES = new Set<DirectiveName>([
+  'lab',
+  'steps',
+  'editor',
+  'question',
+  'starter',
+  'answer',
+  'races',
+]);
 
 /**
  * Fence languages that are ordinary code blocks, never directives. Anything else that is

@@ -1,20 +1,14 @@
 // Choose problems: a rubric of defensible choices, and for each choice the engine shows what
 // it does during a store outage, so a wrong pick fails with a scenario worth replaying.
-import { runLaneAsync } from '../../core/content/lanes';
+import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import { headerValue, httpResponse, type HttpResponse } from '../http/response';
 import { runScenario, type RequestInfo } from '../lab/labRun';
 import { parseScenario } from '../scenario/validate';
-import { fmt, num, runCases, str, type HiddenCase } from './harness';
+import { num, runCases, str, type HiddenCase } from './harness';
+import { checkRefusalResponse, type RefusalResponse } from './http429';
 import type { Grader } from './types';
 
 export const FAILURE_MODES = ['fail-open', 'fail-closed', 'local-fallback'] as const;
-
-interface Endpoint {
-  field: string;
-  label: string;
-  accept: string[];
-  why: string;
-}
 
 /** A store outage from 10 s to 40 s under steady traffic, with the chosen failure mode. */
 function outage(mode: string): Record<string, unknown> {
@@ -31,33 +25,57 @@ function outage(mode: string): Record<string, unknown> {
   return sc;
 }
 
+/** What one choice costs an endpoint: null when the choice fits its risk, else the risk ignored. */
+type Judge = (pick: string, run: LaneResult) => string | null;
+
+interface Endpoint {
+  field: string;
+  label: string;
+  judge: Judge;
+}
+
+/** Counts during the outage window of `outage()`. */
+function duringOutage(r: LaneResult): { bypass: number; unavailable: number; admitted: number } {
+  const inside = r.requests.filter((q) => q.at >= 10 && q.at < 40);
+  return {
+    bypass: inside.filter((q) => q.outcome === 'bypass').length,
+    unavailable: inside.filter((q) => q.outcome === 'unavailable').length,
+    admitted: inside.filter((q) => q.outcome === 'allowed' || q.outcome === 'bypass').length,
+  };
+}
+
 export function chooseGrader(id: string, endpoints: Endpoint[]): Grader {
   return {
     id,
     expects: `one of ${FAILURE_MODES.join(', ')} for ${endpoints.map((e) => `"${e.field}"`).join(', ')}`,
     grade(sub, opts) {
-      const cases: HiddenCase[] = endpoints.map((e) => ({
-        name: e.label,
-        check: async () => {
-          const pick = str(sub, e.field);
-          if (e.accept.includes(pick)) return null;
-          if (!(FAILURE_MODES as readonly string[]).includes(pick))
-            return { name: e.label, message: `Pick a failure mode for the ${e.label}.` };
-          const sc = outage(pick);
-          const r = await runLaneAsync(sc);
-          const what =
-            pick === 'fail-open'
-              ? `${r.bypass} requests went through unchecked during the 30-second outage`
-              : pick === 'fail-closed'
-                ? `${r.unavailable} requests were answered 503 during the 30-second outage`
-                : `the fallback limited each server on its own during the outage`;
-          return {
-            name: e.label,
-            message: `${pick} for the ${e.label}: ${what}. ${e.why}`,
-            scenario: sc,
-          };
+      const missing = endpoints.filter(
+        (e) => !(FAILURE_MODES as readonly string[]).includes(str(sub, e.field)),
+      );
+      const cases: HiddenCase[] = [
+        {
+          name: 'a failure mode for every endpoint',
+          check: () =>
+            missing.length === 0
+              ? null
+              : {
+                  name: 'a failure mode for every endpoint',
+                  message: `Choose one of ${FAILURE_MODES.join(', ')} for ${missing.map((e) => `the ${e.label} ("${e.field}"${str(sub, e.field) ? `: "${str(sub, e.field)}" is not one of them` : ''})`).join(', ')}.`,
+                },
         },
-      }));
+        ...endpoints.map((e) => ({
+          name: e.label,
+          check: async () => {
+            const pick = str(sub, e.field);
+            const sc = outage(pick);
+            const risk = e.judge(pick, await runLaneAsync(sc));
+            // The risk the choice ignores, with the engine's numbers; never the right option.
+            return risk
+              ? { name: e.label, message: `${pick} for the ${e.label}: ${risk}`, scenario: sc }
+              : null;
+          },
+        })),
+      ];
       return runCases(cases, opts, 'Each endpoint fails in the way its risk calls for.');
     },
   };
@@ -67,20 +85,30 @@ export const chooseFailureModes = chooseGrader('choose-failure-modes', [
   {
     field: 'search',
     label: 'search endpoint',
-    accept: ['fail-open', 'local-fallback'],
-    why: 'Search is cheap to serve and its users notice an outage far more than a few extra queries: refusing everyone because the limiter is down turns a limiter problem into a search outage.',
+    judge: (pick, r) =>
+      pick === 'fail-closed'
+        ? `${duringOutage(r).unavailable} search requests were answered 503 during the 30-second outage. Search is cheap to serve, and a wrongly admitted search costs a little CPU, while refusing everyone turns a limiter problem into a visible product outage.`
+        : null,
   },
   {
     field: 'payment',
     label: 'payment endpoint',
-    accept: ['fail-closed', 'local-fallback'],
-    why: 'Payments are where abuse (card testing, duplicate charges) is costly; letting every request through unchecked while the limiter is down is the one choice you cannot defend.',
+    judge: (pick, r) => {
+      const o = duringOutage(r);
+      if (pick === 'fail-open')
+        return `${o.bypass} requests went through unchecked during the 30-second outage. A payment that should have been refused is an irreversible charge with a fee, and card testers love an endpoint with no limit.`;
+      if (pick === 'local-fallback')
+        return `each server applied its own emergency limit, and ${o.admitted} requests were admitted during the 30-second outage with no shared count. A per-server limit multiplies by the number of servers, and here every wrongly admitted request is an irreversible charge with a fee: being a little generous is not cheap.`;
+      return null;
+    },
   },
   {
     field: 'llm',
     label: 'LLM endpoint with a spend cap',
-    accept: ['local-fallback', 'fail-closed'],
-    why: 'Each LLM call costs real money and the cap is a promise about spend: failing open makes the spend unbounded for as long as the store is down.',
+    judge: (pick, r) =>
+      pick === 'fail-open'
+        ? `${duringOutage(r).bypass} requests went through unchecked during the 30-second outage. Every LLM call costs real money and the cap is a promise about spend: with no check at all, spend is unbounded for as long as the store is down.`
+        : null,
   },
 ]);
 
@@ -102,14 +130,13 @@ const STORE_DOWN = {
   failureMode: 'fail-closed',
 };
 
-/** Media type without parameters, lower case. */
-const mediaType = (v: string): string => v.split(';')[0]!.trim().toLowerCase();
-const directives = (v: string): string[] =>
-  v
-    .toLowerCase()
-    .split(',')
-    .map((d) => d.trim())
-    .filter(Boolean);
+const FIELD_NAMES: Record<string, string> = {
+  status: 'the status of the refusal',
+  retryAfter: 'the Retry-After value',
+  contentType: 'the error body’s media type',
+  cacheControl: 'Cache-Control',
+  body: 'the problem-details body',
+};
 
 /**
  * The last request of a scenario and the response the lab sends for it, built by the same
@@ -125,62 +152,60 @@ function lastResponse(sc: Record<string, unknown>): { q: RequestInfo; http: Http
 export const http429Response: Grader = {
   id: 'http-429-response',
   expects:
-    '"status", "retryAfter", "statusWhenStoreDown" (numbers), "contentType" and "cacheControl" (header values)',
+    '"status", "retryAfter", "statusWhenStoreDown" (numbers), "contentType" and "cacheControl" (header values), and optionally "body" (the problem-details JSON)',
   grade(sub, opts) {
+    const need = ['status', 'retryAfter', 'contentType', 'cacheControl', 'statusWhenStoreDown'];
+    const missing = need.filter((f) => str(sub, f) === '');
+    // The body may come as JSON text (the form) or as an object (a .json answer file).
+    const rawBody =
+      sub.body ?? (sub.choices as Record<string, unknown> | undefined)?.body ?? undefined;
+    const bodyText =
+      typeof rawBody === 'object' && rawBody !== null ? JSON.stringify(rawBody) : str(sub, 'body');
     const cases: HiddenCase[] = [
       {
-        name: 'the status of the refusal',
-        check: () => {
-          const { q, http } = lastResponse(REFUSED);
-          const want = http.status;
-          const got = num(sub, 'status');
-          return got === want
-            ? null
-            : {
-                name: 'the status of the refusal',
-                message: `${fmt(got)} is not it. The limiter decided this request (${q.outcome}): the caller exceeded its own budget, and HTTP has a status for exactly that, "Too Many Requests".`,
-                scenario: REFUSED,
-              };
-        },
+        name: 'every field of the response',
+        check: () =>
+          missing.length
+            ? {
+                name: 'every field of the response',
+                message: `The answer is missing ${missing.map((f) => `"${f}"`).join(', ')}.`,
+              }
+            : null,
       },
       {
-        name: 'the Retry-After value',
+        name: 'the refusal',
         check: () => {
-          const want = Number(headerValue(lastResponse(REFUSED).http, 'Retry-After'));
-          const got = num(sub, 'retryAfter');
-          if (got === want) return null;
-          return {
-            name: 'the Retry-After value',
-            message: `Retry-After ${fmt(got)} is not what the lab computes. The request is short of tokens; how long does a refill of 0.4 per second take to supply them? Round up to whole seconds, never below 1. Replay it and read the refused request's Retry-After.`,
-            scenario: REFUSED,
+          // What the lab itself sends for this refusal (the core builder): the Retry-After the
+          // learner must give is the one in the lab's response.
+          const { http } = lastResponse(REFUSED);
+          const retryAfter = Number(headerValue(http, 'Retry-After'));
+          let body: unknown;
+          if (bodyText) {
+            try {
+              body = JSON.parse(bodyText);
+            } catch {
+              return { name: FIELD_NAMES.body!, message: 'The body is not valid JSON.' };
+            }
+          }
+          const resp: RefusalResponse = {
+            status: num(sub, 'status'),
+            retryAfter: num(sub, 'retryAfter'),
+            contentType: str(sub, 'contentType'),
+            cacheControl: str(sub, 'cacheControl'),
+            ...(body !== undefined ? { body } : {}),
           };
-        },
-      },
-      {
-        name: 'the error body’s media type',
-        check: () => {
-          const got = str(sub, 'contentType');
-          const want = mediaType(headerValue(lastResponse(REFUSED).http, 'Content-Type') ?? '');
-          return mediaType(got) === want
-            ? null
-            : {
-                name: 'the error body’s media type',
-                message: `"${got || '(none)'}" is not the standard machine-readable error format for HTTP APIs: that is "problem details" (RFC 9457), sent as its own JSON media type.`,
-              };
-        },
-      },
-      {
-        name: 'Cache-Control',
-        check: () => {
-          const got = str(sub, 'cacheControl');
-          const d = directives(got);
-          const want = directives(headerValue(lastResponse(REFUSED).http, 'Cache-Control') ?? '');
-          return want.length > 0 && want.every((x) => d.includes(x))
-            ? null
-            : {
-                name: 'Cache-Control',
-                message: `"${got || '(none)'}" lets a shared cache store the refusal${d.includes('no-cache') ? ' (no-cache still stores; it only revalidates before reuse)' : ''}, and then replay it to other callers. Which directive forbids storing the response at all?`,
-              };
+          const problems = checkRefusalResponse(resp, {
+            retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
+          });
+          const first = problems[0];
+          if (!first) return null;
+          return {
+            name: FIELD_NAMES[first.field]!,
+            message: first.message,
+            ...(first.field === 'status' || first.field === 'retryAfter'
+              ? { scenario: REFUSED }
+              : {}),
+          };
         },
       },
       {
@@ -193,7 +218,7 @@ export const http429Response: Grader = {
             ? null
             : {
                 name: 'the status when the store does not answer',
-                message: `${fmt(got)} is not honest here. With the store down the limiter decided nothing (the lab records the request as "${q.outcome}", not as a rate-limit refusal): the caller exceeded nothing, the service could not serve it. Replay it in the lab.`,
+                message: `${Number.isNaN(got) ? '(no status)' : got} is not honest here. With the store down the limiter decided nothing (the lab records the request as "${q.outcome}", not as a rate-limit refusal): the caller exceeded nothing, the service could not serve it.`,
                 scenario: STORE_DOWN,
               };
         },

@@ -1,6 +1,6 @@
 // Configure problems: the learner picks parameters; hidden cases check the properties the
 // problem asks for on generated traffic, against the reference configuration.
-import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
+import { runLane, runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import {
   bool,
   compareToReference,
@@ -11,9 +11,84 @@ import {
   runCases,
   type HiddenCase,
 } from './harness';
-import type { FailingCase, Grader } from './types';
+import fc from 'fast-check';
+import { stream } from '../sim/rng';
+import { Reference, type RefPolicy } from './reference';
+import { propertyCase } from './property';
+import { trafficArb, type GenRequest } from './traffic';
+import type { CaseRow, FailingCase, Grader, Submission } from './types';
 
 const positive = (x: number): boolean => Number.isFinite(x) && x > 0;
+
+/** The scenario seeds an attempt replays: the problem's own for seed 0, fresh ones otherwise. */
+function replaySeeds(attempt: number, own: number[]): number[] {
+  if (attempt === 0) return own;
+  const rng = stream(attempt, 'replay-seeds');
+  return own.map(() => 1 + rng.int(1_000_000));
+}
+
+/** "capacity is missing" / "refillPerSecond must be a number greater than 0, not "abc"". */
+function badNumbers(sub: Submission, fields: string[]): FailingCase | null {
+  const wrong = fields
+    .map((f) => {
+      const x = num(sub, f);
+      if (positive(x)) return null;
+      const raw = sub[f] ?? (sub.params as Record<string, unknown> | undefined)?.[f];
+      return raw === undefined || String(raw).trim() === ''
+        ? `"${f}" is missing`
+        : `"${f}" must be a number greater than 0 (not ${JSON.stringify(raw)})`;
+    })
+    .filter((x): x is string => x !== null);
+  return wrong.length
+    ? { name: 'the parameters are positive numbers', message: `${wrong.join('; ')}.` }
+    : null;
+}
+
+/**
+ * Decides the same requests with the learner's policy and the reference's, one by one (the
+ * engine's limiters, no scenario), and describes the first request they decide differently.
+ */
+export function compareDirect(
+  name: string,
+  mine: RefPolicy,
+  ref: RefPolicy,
+  requests: GenRequest[],
+  explain: (row: CaseRow) => string,
+): FailingCase | null {
+  const a = new Reference(mine);
+  const b = new Reference(ref);
+  const rows: CaseRow[] = [];
+  for (const r of requests) {
+    const call = { at: r.at, key: r.key, cost: r.cost, server: r.server };
+    const got = a.decide(call);
+    const want = b.decide(call);
+    const row: CaseRow = {
+      at: r.at,
+      server: r.server,
+      key: r.key,
+      cost: r.cost,
+      expected: want.allowed ? 'allowed' : 'denied',
+      actual: got.allowed ? 'allowed' : 'denied',
+      expectedRetry: want.retry,
+      actualRetry: got.retry,
+    };
+    rows.push(row);
+    if (got.allowed !== want.allowed) {
+      const list = requests.map((q) => ({ at: q.at, key: q.key, cost: q.cost, server: q.server }));
+      const k = rows.length - 1;
+      return {
+        name,
+        message: explain(row),
+        scenario: { ...mine, requests: list },
+        reference: { ...ref, requests: list },
+        rows: rows.slice(Math.max(0, k - 6)),
+        firstMismatch: Math.min(k, 6),
+        requests: requests.map((q) => ({ ...q })),
+      };
+    }
+  }
+  return null;
+}
 
 /** Token bucket that bursts 20 and sustains 5 per second (and not more of either). */
 export const configureBurstAndSustain: Grader = {
@@ -30,16 +105,11 @@ export const configureBurstAndSustain: Grader = {
       name,
       check: () => compareToReference(name, { ...mine, ...body }, { ...ref, ...body }, explain),
     });
+    const seed = opts?.seed ?? 0;
     const cases: HiddenCase[] = [
       {
         name: 'the parameters are positive numbers',
-        check: (): FailingCase | null =>
-          positive(capacity) && positive(refillPerSecond)
-            ? null
-            : {
-                name: 'the parameters are positive numbers',
-                message: 'Capacity and refill rate must both be numbers greater than 0.',
-              },
+        check: () => badNumbers(sub, ['capacity', 'refillPerSecond']),
       },
       pair('a burst of 20 at once (N)', { traffic: [{ pattern: 'burst', at: 0, count: 20 }] }),
       pair('a burst of 21 at once (N+1)', { traffic: [{ pattern: 'burst', at: 0, count: 21 }] }),
@@ -65,12 +135,30 @@ export const configureBurstAndSustain: Grader = {
         seed: 7,
         traffic: [{ pattern: 'poisson', ratePerSecond: 8, from: 0, to: 40 }],
       }),
+      {
+        name: 'generated traffic',
+        check: () =>
+          propertyCase(
+            'generated traffic',
+            trafficArb({
+              spans: [0.2, 1, 4],
+              maxGap: 2,
+              keys: ['client', 'other'],
+              costs: [1, 1, 1, 2, 5],
+              bigCost: 21,
+              maxRequests: 60,
+            }),
+            (requests) => compareDirect('generated traffic', mine, ref, requests, explain),
+            seed,
+            40,
+          ),
+      },
     ];
     return runCases(
       cases,
       opts,
       'Bursts of 20 pass, the 21st waits, and 5 per second is sustained: exactly the policy.',
-    );
+    ).then((r) => ({ ...r, seed }));
   },
 };
 
@@ -125,16 +213,27 @@ export const configurePerServerShare: Grader = {
         spacingSeconds: 0.0625,
         key: 'tenant',
       }));
+    const seed = opts?.seed ?? 0;
+    const MINUTE_US = 60_000_000;
+    /** Bursts on chosen servers at any microsecond of three minutes: the routing's worst. */
+    const floods = fc.array(
+      fc.record({
+        server: fc.nat({ max: 7 }),
+        atUs: fc.integer({ min: 0, max: 3 * MINUTE_US - 1 }),
+        count: fc.integer({ min: 1, max: 260 }),
+        spacingUs: fc.integer({ min: 0, max: 20_000 }),
+      }),
+      { minLength: 1, maxLength: 24 },
+    );
+    /** A tenant on budget: 800 in each minute at any moments of it, round-robin. */
+    const onBudget = fc.array(fc.integer({ min: 0, max: MINUTE_US - 1 }), {
+      minLength: 1,
+      maxLength: 6,
+    });
     const cases: HiddenCase[] = [
       {
         name: 'the parameters are positive numbers',
-        check: (): FailingCase | null =>
-          positive(limit) && positive(windowSeconds)
-            ? null
-            : {
-                name: 'the parameters are positive numbers',
-                message: 'The limit and the window must both be numbers greater than 0.',
-              },
+        check: () => badNumbers(sub, ['limit', 'windowSeconds']),
       },
       holds('a flood of 2,000 a minute, round-robin, for three minutes', {
         routing: 'round-robin',
@@ -170,12 +269,81 @@ export const configurePerServerShare: Grader = {
           return null;
         },
       },
+      {
+        name: 'generated floods on any servers at any moment',
+        check: async () => {
+          await runLaneAsync({ ...base, requests: [{ at: 0 }] }); // validates the parameters once
+          return propertyCase(
+            'generated floods on any servers at any moment',
+            floods,
+            (plan) => {
+              const requests = plan.flatMap((b) =>
+                Array.from({ length: b.count }, (_, i) => ({
+                  at: Math.min(3 * MINUTE_US - 1, b.atUs + i * b.spacingUs) / 1e6,
+                  server: 'ABCDEFGH'[b.server]!,
+                  key: 'tenant',
+                })),
+              );
+              const sc = { ...base, requests };
+              const r = runLane(sc);
+              for (const [k, n] of [...admittedPerMinute(r)].sort((a, b) => a[0] - b[0]))
+                if (n > budget)
+                  return {
+                    name: '',
+                    message: `These floods got ${n} requests through between t = ${k * 60} s and t = ${k * 60 + 60} s with ${fmt(limit)} per server per ${fmt(windowSeconds)} s; the tenant's budget is ${budget} a minute, whatever the routing.`,
+                    scenario: sc,
+                  };
+              return null;
+            },
+            seed,
+            20,
+          );
+        },
+      },
+      {
+        name: 'a tenant on budget at any moments of each minute gets all of it',
+        check: () =>
+          propertyCase(
+            'a tenant on budget at any moments of each minute gets all of it',
+            fc.tuple(onBudget, onBudget, fc.nat({ max: 7 })),
+            ([starts, ends, shift]) => {
+              // 800 requests a minute, in bursts that start at the drawn moments of minute 1
+              // and end at the drawn moments of minute 2; round-robin spreads them evenly.
+              const moments = [
+                ...starts.map((u) => u / 1e6),
+                ...ends.map((u) => 60 + u / 1e6),
+              ].sort((a, b) => a - b);
+              const first = moments.filter((t) => t < 60);
+              const second = moments.filter((t) => t >= 60);
+              const spread = (ts: number[], m: number) =>
+                Array.from({ length: budget }, (_, i) => ({
+                  at: ts.length ? ts[i % ts.length]! : m * 60,
+                  key: 'tenant',
+                })).sort((a, b) => a.at - b.at);
+              const requests = [...spread(first, 0), ...spread(second, 1)];
+              const sc = { ...base, routing: 'round-robin', seed: shift, requests };
+              const r = runLane(sc);
+              const got = admittedPerMinute(r);
+              for (let k = 0; k < 2; k++)
+                if ((got.get(k) ?? 0) < budget)
+                  return {
+                    name: '',
+                    message: `With ${fmt(limit)} per server per ${fmt(windowSeconds)} s, a tenant sending exactly ${budget} in minute ${k + 1}, spread evenly over the eight servers but bunched in time, gets only ${got.get(k) ?? 0}. The contract is ${budget} a minute, not ${budget} spread evenly across it.`,
+                    scenario: sc,
+                  };
+              return null;
+            },
+            seed,
+            12,
+            1,
+          ),
+      },
     ];
     return runCases(
       cases,
       opts,
       'No routing gets the tenant past 800 a minute, and even traffic gets its full 800.',
-    );
+    ).then((r) => ({ ...r, seed }));
   },
 };
 
@@ -216,7 +384,8 @@ export const retryStormJitter: Grader = {
               : null,
       },
     ];
-    for (const seed of [11, 12, 13]) {
+    const attempt = opts?.seed ?? 0;
+    for (const seed of replaySeeds(attempt, [11, 12, 13])) {
       cases.push({
         name: `seed ${seed}: no 100-ms slot after 0.5 s above 250 requests`,
         check: async () => {
@@ -254,7 +423,9 @@ export const retryStormJitter: Grader = {
         },
       });
     }
-    return runCases(cases, opts, 'The retries are spread out and the storm stays bounded.');
+    return runCases(cases, opts, 'The retries are spread out and the storm stays bounded.').then(
+      (r) => ({ ...r, seed: attempt }),
+    );
   },
 };
 
@@ -308,7 +479,8 @@ export const shadowModePolicy: Grader = {
               },
       },
     ];
-    for (const seed of [3, 4, 5])
+    const attempt = opts?.seed ?? 0;
+    for (const seed of replaySeeds(attempt, [3, 4, 5]))
       cases.push({
         name: `shadow replay, seed ${seed}`,
         check: async () => {
@@ -355,6 +527,6 @@ export const shadowModePolicy: Grader = {
       cases,
       opts,
       'Normal tenants pass untouched and tenant-0 is held back, on every replay.',
-    );
+    ).then((r) => ({ ...r, seed: attempt }));
   },
 };

@@ -31,14 +31,13 @@ describe('practice problems', () => {
         const starter = starterSubmission(doc);
         expect(answer, 'answer block').not.toBeNull();
         const problem = problemContext(doc);
-        const t0 = performance.now();
         const pass = await g.grade(answer!, { problem });
         expect(pass.failure?.message ?? '', `${path}: worked answer`).toBe('');
         expect(pass.passed).toBe(true);
         const fail = await g.grade(starter, { problem });
         expect(fail.passed, `${path}: the starter should fail`).toBe(false);
         expect(fail.failure?.message).toBeTruthy();
-        expect(performance.now() - t0, 'grading time in ms').toBeLessThan(4000);
+        // (How long a grade takes is measured by `npm run bench`, not asserted here.)
       });
     });
   }
@@ -63,8 +62,9 @@ describe('graders', () => {
     expect((await gradeAs('predict-local-vs-shared', { answer: '6' })).passed).toBe(true);
     const bad = await gradeAs('predict-local-vs-shared', { answer: 2 });
     expect(bad.passed).toBe(false);
-    expect(bad.failure?.message).toMatch(/engine's run gives 6/);
-    expect(bad.failure?.scenario).toMatchObject({ placement: 'local', servers: 3 });
+    // A wrong prediction is never told the number, nor given the run that shows it.
+    expect(bad.failure?.message).not.toMatch(/\b6\b/);
+    expect(bad.failure?.scenario).toBeUndefined();
     // The expected number follows the scenario, not a constant.
     const shared = {
       ...(problemContext(docOf('predict-local-vs-shared')).starter!.scenario as object),
@@ -75,11 +75,11 @@ describe('graders', () => {
       (await g.grade({ answer: 2 }, { problem: { starter: { scenario: shared } } })).passed,
     ).toBe(true);
     expect((await g.grade({ answer: 6 })).failure?.message).toMatch(/no scenario/);
-    expect((await gradeAs('predict-boundary-burst', { answer: 100 })).failure?.message).toMatch(
-      /gives 200/,
-    );
-    expect((await gradeAs('predict-swc-estimate', { answer: 10 })).failure?.message).toMatch(
-      /gives 8/,
+    expect((await gradeAs('predict-boundary-burst', { answer: 200 })).passed).toBe(true);
+    expect((await gradeAs('predict-boundary-burst', { answer: 100 })).passed).toBe(false);
+    expect((await gradeAs('predict-swc-estimate', { answer: 8 })).passed).toBe(true);
+    expect((await gradeAs('predict-swc-estimate', { answer: 10 })).failure?.message).not.toMatch(
+      /\b8\b/,
     );
   });
 
@@ -179,32 +179,54 @@ return {1, tonumber(ARGV[1]) - n, 0}`;
     expect(bad.failure?.scenario).toMatchObject({ algorithm: 'lua' });
     const err = await g.grade({ code: 'this is not lua' });
     expect(err.failure?.message).toMatch(/compil|syntax|error/i);
-    // Other templates that follow a problem's calling convention pass its grader too.
+    // The sliding-log template touches only its KEYS[1] (members carry their own time), so it
+    // is a correct weighted log; one that keeps a sequence in an undeclared key is refused.
+    const slidingLog = templateById('sliding-log')!.source;
     expect(
-      (await gradeAs('write-sliding-log-weighted', { code: templateById('sliding-log')!.source }))
-        .passed,
-    ).toBe(true);
+      (await gradeAs('write-sliding-log-weighted', { code: slidingLog })).failure?.message ?? '',
+    ).toBe('');
+    const strayKey = slidingLog.replace(
+      'redis.call("ZADD", log, now, member)',
+      'redis.call("ZADD", log, now, member)\n  redis.call("SET", log .. ":seq", n, "EX", 120)',
+    );
+    expect(strayKey).not.toBe(slidingLog);
+    expect(
+      (await gradeAs('write-sliding-log-weighted', { code: strayKey })).failure?.message,
+    ).toMatch(/not one of the KEYS/);
     // The Unix-aligned 60-s window lines up with the built-in's (the grader's clock does it).
+    // fix-get-then-set grades app-server code: the template is sent as one atomic EVAL.
+    const asOneEval = (script: string) =>
+      `return redis.call("EVAL", [==[\n${script}\n]==], 1, KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
     expect(
-      (await gradeAs('fix-get-then-set', { code: templateById('fixed-window')!.source })).passed,
+      (await gradeAs('fix-get-then-set', { code: asOneEval(templateById('fixed-window')!.source) }))
+        .passed,
     ).toBe(true);
   });
 
   it('Lua graders catch the bug each problem is about', async () => {
     // An exclusive bound keeps an entry exactly one window old.
     const bound = await gradeAs('fix-sliding-log-bound', {
-      code: workedCode('fix-sliding-log-bound').replace('now - span)', 'now - span - 1)'),
+      code: workedCode('fix-sliding-log-bound').replace(
+        'string.format("%.0f", now_us - span_us))',
+        '"(" .. string.format("%.0f", now_us - span_us))',
+      ),
     });
     expect(bound.failure?.name).toMatch(/exactly one window/);
     expect(bound.failure?.rows?.[bound.failure.firstMismatch!]?.expected).toBe('allowed');
-    // Releasing leases strictly after the deadline.
+    // Releasing leases strictly after their end.
     const lease = await gradeAs('write-concurrency-lease', {
-      code: workedCode('write-concurrency-lease').replace('"-inf", now)', '"-inf", "(" .. now)'),
+      code: workedCode('write-concurrency-lease').replace(
+        '"-inf", string.format("%.0f", now_us))',
+        '"-inf", "(" .. string.format("%.0f", now_us))',
+      ),
     });
-    expect(lease.failure?.name).toMatch(/deadline/);
+    expect(lease.failure?.message).toMatch(/lease/);
     // A retry rounded down.
     const retry = await gradeAs('write-sliding-log-weighted', {
-      code: workedCode('write-sliding-log-weighted').replace('math.ceil(wait)', 'math.floor(wait)'),
+      code: workedCode('write-sliding-log-weighted').replace(
+        'math.ceil(wait_us / 1000000)',
+        'math.floor(wait_us / 1000000)',
+      ),
     });
     expect(retry.failure?.message).toMatch(/Retry-After/);
     // Trusting the leftover string counter (no TYPE check) fails on the crashed server's key.
@@ -235,19 +257,19 @@ return {1, limit - count, 0}`,
     const noSkew = await gradeAs('fix-clock-backwards', {
       code: starter.replace('if ARGV[5] == "B" then now = now - 30 end', ''),
     });
-    expect(noSkew.failure?.name).toMatch(/server C/);
+    expect(noSkew.failure?.name).toMatch(/C 12 s slow/);
     expect(noSkew.failure?.trace?.length).toBeGreaterThan(0);
   });
 
   it('fix-crossslot grades the keys on a cluster', async () => {
     const code = workedCode('fix-crossslot');
     const keys = (k: string[]) => gradeAs('fix-crossslot', { code, keys: k });
-    expect((await keys(['{acme}:cred:{key}', '{acme}:tenant'])).passed).toBe(true);
+    expect((await keys(['{{tenant}}:cred:{key}', '{{tenant}}:tenant'])).passed).toBe(true);
     expect((await keys(['rl:{key}:cred', 'rl:{key}:tenant'])).failure?.message).toMatch(
       /CROSSSLOT/,
     );
     // One key for every credential of the tenant: one slot, but the wrong policy.
-    const one = await keys(['rl:{acme}:cred', 'rl:{acme}:tenant']);
+    const one = await keys(['rl:{{tenant}}:cred', 'rl:{{tenant}}:tenant']);
     expect(one.failure?.rows?.length).toBeGreaterThan(0);
   });
 

@@ -15,6 +15,10 @@ import {
   strList,
   type HiddenCase,
 } from './harness';
+import { explore } from '../races/explore';
+import { serverName, stepLine } from '../races/invariant';
+import type { ExploreInput, Step } from '../races/types';
+import { DEFAULT_START_TIME, type World } from '../races/world';
 import type { CaseRow, FailingCase, GradeOptions, Grader, Submission } from './types';
 
 export type LuaEngineProvider = () => Promise<LuaRuntime>;
@@ -430,15 +434,16 @@ function play(lua: LuaRuntime, code: string, c: InterleavingCase, schedule: numb
 }
 
 /**
- * Runs the code as app-server code under every interleaving of the clients' Redis calls (up to
- * a cap) and fails at the first schedule whose admissions differ from the expected count.
+ * Runs the code as app-server code under every interleaving of the clients' Redis calls (the
+ * explorer in src/core/races, up to a cap) and fails with the schedule that admits another
+ * count than expected (the one with the fewest context switches), or that `after` refuses.
  */
 export async function checkInterleavings(
   code: string,
   c: InterleavingCase,
 ): Promise<FailingCase | null> {
   const lua = await luaEngine();
-  const fail = (r: Played, why: string): FailingCase => ({
+  const fail = (r: { trace: string[] }, why: string): FailingCase => ({
     name: c.name,
     message: why,
     trace: r.trace,
@@ -457,28 +462,44 @@ export async function checkInterleavings(
     const extra = c.after?.(r.model);
     return extra ? fail(r, extra) : null;
   }
-  const maxSchedules = c.maxSchedules ?? 300;
-  let tried = 0;
-  const stack: number[][] = [[]];
-  while (stack.length && tried < maxSchedules) {
-    const prefix = stack.pop()!;
-    const r = play(lua, code, c, prefix);
-    const open = r.done.map((d, i) => (d ? -1 : i)).filter((i) => i >= 0);
-    if (open.length === 0) {
-      tried++;
-      if (r.error) return fail(r, `The script failed: ${r.error}`);
-      if (r.admitted !== c.expectAdmitted)
-        return fail(
-          r,
-          `With ${c.clients} requests arriving together, this interleaving admits ${r.admitted}; it must admit ${c.expectAdmitted}. Each line is one round trip to Redis, in the order they happened.`,
-        );
-      const extra = c.after?.(r.model);
-      if (extra) return fail(r, extra);
-      continue;
-    }
-    if (prefix.length > 400)
-      return fail(r, 'The script makes too many Redis calls (over 400 round trips) to explore.');
-    for (let k = open.length - 1; k >= 0; k--) stack.push([...prefix, open[k]!]);
+  const input: ExploreInput = {
+    code,
+    requests: Array.from({ length: c.clients }, () => ({ keys: c.keys, args: c.args })),
+    initial: c.setup,
+    invariant: { maxAdmitted: c.expectAdmitted, minAdmitted: c.expectAdmitted },
+    crashes: false,
+    maxSchedules: c.maxSchedules ?? 300,
+    startTime: DEFAULT_START_TIME,
+  };
+  let refused: { why: string; world: World } | null = null;
+  const result = explore(input, lua, {
+    onSchedule: (w) => {
+      if (refused || !c.after) return;
+      const why = c.after(w.model);
+      if (why) refused = { why, world: w };
+    },
+  });
+  const traceOf = (steps: Step[]) => steps.map(stepLine);
+  if (result.counterexample) {
+    const v = result.counterexampleVerdict!;
+    const err = v.ends.find((e) => e.kind === 'error');
+    if (err && err.kind === 'error')
+      return fail({ trace: traceOf(result.counterexample) }, `The script failed: ${err.message}`);
+    return fail(
+      { trace: traceOf(result.counterexample) },
+      `With ${c.clients} requests arriving together, this interleaving admits ${v.admitted}; it must admit ${c.expectAdmitted}. Each line is one round trip to Redis, in the order they happened.`,
+    );
+  }
+  if (refused) {
+    const r = refused as { why: string; world: World };
+    return fail(
+      {
+        trace: r.world.actions.map(
+          (a) => `server ${serverName(a.request)}${a.crash ? ' crashes' : ''}`,
+        ),
+      },
+      r.why,
+    );
   }
   return null;
 }

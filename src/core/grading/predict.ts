@@ -1,12 +1,15 @@
-// Predict problems: the learner states a number; the engine runs the problem's own scenario (its
-// ```starter `scenario`) and says what the number really is. Nothing here types in an expected
-// value: change the scenario and the expected number changes with it. The failing case is the
-// scenario itself, ready to replay in the lab.
+// Predict problems: the learner states a number; the engine runs the instance's scenario and
+// says whether the number is what the run gives, never what the run gives. Every attempt may
+// draw a fresh instance from its seed (VisuAlgo style): seed 0 is the problem's own statement
+// (its starter's `vars` and `scenario`), seed N builds the scenario from vars drawn from N, so
+// the same seed always gives the same instance. Nothing here types in an expected value.
 import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
-import { fmt, num, runCases, type HiddenCase } from './harness';
-import type { FailingCase, GradeOptions, Grader, Submission } from './types';
+import { stream, type Rng } from '../sim/rng';
+import { num, runCases, type HiddenCase } from './harness';
+import type { FailingCase, GradeOptions, Grader, ProblemContext, Submission } from './types';
 
 type Scenario = Record<string, unknown>;
+export type Vars = Record<string, number | string>;
 const isObj = (v: unknown): v is Scenario =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -14,29 +17,53 @@ export interface PredictSpec {
   id: string;
   /** What the number counts, e.g. "requests admitted". */
   label: string;
+  /** Fresh numbers for an attempt (all of them: the statement's placeholders use them). */
+  draw(rng: Rng): Vars;
+  /** The scenario an instance's numbers describe; build(starter vars) is the starter scenario. */
+  build(vars: Vars): Scenario;
   /**
-   * The scenarios whose runs decide the number (default: the problem's scenario alone) and how
-   * a run is measured (default: admitted). With several scenarios the number is the largest.
+   * The scenarios whose runs decide the number (default: the instance's alone) and how a run is
+   * measured (default: admitted). With several scenarios the number is the largest.
    */
-  runs?: (scenario: Scenario) => Scenario[];
-  measure?: (r: LaneResult, scenario: Scenario) => number;
-  /** One sentence on how to see the number in the replay. */
-  hint?: string;
+  runs?: (scenario: Scenario, vars: Vars) => Scenario[];
+  measure?: (r: LaneResult, vars: Vars) => number;
+  /** One sentence on where to look, for a wrong answer (never the number). */
+  hint: string;
 }
 
-/** The problem's scenario: the ```starter block's `scenario`. */
-export function problemScenario(opts: GradeOptions | undefined): Scenario | null {
-  const s = opts?.problem?.starter?.scenario;
-  return isObj(s) ? s : null;
+export interface Instance {
+  seed: number;
+  vars: Vars;
+  scenario: Scenario;
+}
+
+const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(xs.length)]!;
+const between = (rng: Rng, lo: number, hi: number): number => lo + rng.int(hi - lo + 1);
+
+/** The instance of an attempt: the statement's for seed 0, else drawn from the seed. */
+export function instanceOf(
+  spec: PredictSpec,
+  problem: ProblemContext | undefined,
+  seed: number,
+): Instance | null {
+  if (seed === 0) {
+    const sc = problem?.starter?.scenario;
+    const vars = problem?.starter?.vars;
+    if (!isObj(sc)) return null;
+    return { seed, vars: isObj(vars) ? (vars as Vars) : {}, scenario: sc };
+  }
+  const vars = spec.draw(stream(seed, spec.id));
+  return { seed, vars, scenario: spec.build(vars) };
 }
 
 export function predictGrader(spec: PredictSpec): Grader {
   const measure = spec.measure ?? ((r: LaneResult) => r.allowed);
   return {
     id: spec.id,
-    expects: `{"answer": <number>}: ${spec.label}, checked against the engine's run of the problem's scenario`,
-    async grade(sub: Submission, opts?: GradeOptions) {
-      const base = problemScenario(opts);
+    expects: `{"answer": <number>}: ${spec.label}, checked against the engine's run of the instance`,
+    async grade(sub: Submission, opts: GradeOptions = {}) {
+      const seed = opts.seed ?? 0;
+      const inst = instanceOf(spec, opts.problem, seed);
       const said = num(sub, 'answer');
       const cases: HiddenCase[] = [
         {
@@ -46,41 +73,34 @@ export function predictGrader(spec: PredictSpec): Grader {
               ? null
               : {
                   name: 'your answer is a number',
-                  message: 'Give your prediction as a single number.',
+                  message:
+                    sub.answer === undefined || String(sub.answer).trim() === ''
+                      ? 'The answer is missing: give your prediction as a single number ("answer").'
+                      : `"${String(sub.answer)}" is not a number: give your prediction as a single number.`,
                 },
         },
         {
           name: spec.label,
           check: async (): Promise<FailingCase | null> => {
-            if (!base)
+            if (!inst)
               return {
                 name: spec.label,
                 message: 'This problem has no scenario for the engine to run (starter.scenario).',
               };
-            const scenarios = spec.runs ? spec.runs(base) : [base];
             let truth = -Infinity;
-            let worst: Scenario = base;
-            let worstRun: LaneResult | null = null;
-            for (const sc of scenarios) {
-              const r = await runLaneAsync(sc);
-              const v = measure(r, sc);
-              if (v > truth) {
-                truth = v;
-                worst = sc;
-                worstRun = r;
-              }
-            }
+            for (const sc of spec.runs ? spec.runs(inst.scenario, inst.vars) : [inst.scenario])
+              truth = Math.max(truth, measure(await runLaneAsync(sc), inst.vars));
             if (said === truth) return null;
-            const r = worstRun!;
+            // Never the number itself, nor the run that shows it: that comes with the solution.
             return {
               name: spec.label,
-              message: `You said ${fmt(said)}; the engine's run gives ${truth} ${spec.label} (${r.allowed} admitted and ${r.denied} refused in the whole run). ${spec.hint ?? 'Replay it in the lab and find where your count parts from the engine’s.'}`,
-              scenario: worst,
+              message: `${said} is not what the engine's run gives for ${seed === 0 ? 'this problem' : 'these numbers'}. ${spec.hint}`,
             };
           },
         },
       ];
-      return runCases(cases, opts, 'Your number matches the engine’s run.');
+      const r = await runCases(cases, opts, 'Your number matches the engine’s run.');
+      return { ...r, seed };
     },
   };
 }
@@ -106,48 +126,121 @@ export function maxAdmittedWithin(r: LaneResult, span: number): number {
   return best;
 }
 
-export const predictLocalVsShared = predictGrader({
+const n = (v: Vars, k: string): number => Number(v[k]);
+const ROUTE = 'ABCDEFGH';
+
+const predictLocalVsSharedSpec: PredictSpec = {
   id: 'predict-local-vs-shared',
   label: 'requests admitted with a counter in each server',
-  hint: 'Replay it and look at which server each request reached.',
-});
+  draw(rng) {
+    const servers = between(rng, 2, 4);
+    const limit = between(rng, 1, 3);
+    const count = Math.max(3, Math.min(12, servers * limit + between(rng, -1, servers + 1)));
+    const spacing = pick(
+      rng,
+      [2, 3, 4, 5].filter((s) => s * (count - 1) < 60),
+    );
+    const route = Array.from({ length: count }, (_, i) => ROUTE[i % servers]).join(', ');
+    return { count, spacing, servers, limit, route };
+  },
+  build: (v) => ({
+    algorithm: 'fixed-window',
+    params: { limit: n(v, 'limit'), windowSeconds: 60 },
+    placement: 'local',
+    servers: n(v, 'servers'),
+    routing: 'round-robin',
+    traffic: [{ pattern: 'burst', at: 0, count: n(v, 'count'), spacingSeconds: n(v, 'spacing') }],
+  }),
+  hint: 'Write down which server each request reaches, and count per server: each counter only sees its own requests.',
+};
 
-export const predictNginxBurst = predictGrader({
+const predictNginxBurstSpec: PredictSpec = {
   id: 'predict-nginx-burst',
-  label: 'of the eight requests admitted',
-  hint: 'Replay it and watch the excess drain between t = 0 and t = 1.',
-});
+  label: 'requests admitted',
+  draw(rng) {
+    const rate = between(rng, 1, 4);
+    const burst = between(rng, 1, 4);
+    const first = burst + between(rng, 1, 4);
+    const gap = pick(rng, [0.5, 1, 1.5, 2]);
+    const second = between(rng, 1, 4);
+    return { rate, burst, first, gap, second, total: first + second };
+  },
+  build: (v) => ({
+    algorithm: 'leaky-bucket',
+    params: { ratePerSecond: n(v, 'rate'), burst: n(v, 'burst'), nodelay: true },
+    requests: [
+      ...Array.from({ length: n(v, 'first') }, () => ({ at: 0 })),
+      ...Array.from({ length: n(v, 'second') }, () => ({ at: n(v, 'gap') })),
+    ],
+  }),
+  hint: 'Trace the excess request by request: how much drains between the two bursts?',
+};
 
-export const predictSwcEstimate = predictGrader({
+const predictSwcEstimateSpec: PredictSpec = {
   id: 'predict-swc-estimate',
-  label: 'of the last burst admitted',
+  label: 'requests of the last burst admitted',
   measure: admittedInLastBurst,
-  hint: 'Replay it and compare the estimate at the last burst with the limit.',
-});
+  draw(rng) {
+    const limit = between(rng, 6, 12);
+    const first = between(rng, Math.max(1, limit - 5), limit);
+    const t1 = pick(rng, [10, 20, 30, 40, 50]);
+    const into = pick(rng, [15, 30, 45]);
+    return { limit, first, t1, t2: 60 + into, into, second: limit, left: 60 - into };
+  },
+  build: (v) => ({
+    algorithm: 'sliding-window-counter',
+    params: { limit: n(v, 'limit'), windowSeconds: 60 },
+    traffic: [
+      { pattern: 'burst', at: n(v, 't1'), count: n(v, 'first'), spacingSeconds: 0 },
+      { pattern: 'burst', at: n(v, 't2'), count: n(v, 'second'), spacingSeconds: 0 },
+    ],
+  }),
+  hint: 'Weigh the previous window’s count by the part of it that still overlaps the sliding window, then admit while the estimate stays within the limit.',
+};
 
 /**
- * The worst case over traffic, not just the starter's: the problem's attack plus floods and
- * attacks on other boundaries, all run by the engine with the problem's limiter. The number is
- * the most admitted inside any 2-second interval.
+ * The worst case over traffic, not just the starter's: the instance's attack plus floods and
+ * attacks on other boundaries, all run by the engine with the instance's limiter. The number is
+ * the most admitted inside any interval of the instance's length.
  */
-export const predictBoundaryBurst = predictGrader({
+const predictBoundaryBurstSpec: PredictSpec = {
   id: 'predict-boundary-burst',
-  label: 'requests admitted within one 2-second interval, at most',
-  measure: (r) => maxAdmittedWithin(r, 2),
-  runs: (sc) => {
+  label: 'requests admitted within one interval, at most',
+  draw(rng) {
+    const limit = pick(rng, [20, 40, 50, 80, 100, 120]);
+    const window = pick(rng, [30, 60, 120]);
+    const interval = pick(rng, [1, 2, 4]);
+    return { limit, window, interval, half: interval / 2, second: 2 * window };
+  },
+  build: (v) => ({
+    algorithm: 'fixed-window',
+    params: { limit: n(v, 'limit'), windowSeconds: n(v, 'window') },
+    traffic: [
+      {
+        pattern: 'boundary-attack',
+        windowSeconds: n(v, 'window'),
+        boundary: n(v, 'window'),
+        count: n(v, 'limit'),
+        spreadSeconds: n(v, 'half'),
+      },
+    ],
+  }),
+  measure: (r, v) => maxAdmittedWithin(r, n(v, 'interval') || 2),
+  runs: (sc, v) => {
     const { traffic: _t, requests: _r, ...limiter } = sc;
     const p = isObj(sc.params) ? sc.params : {};
     const L = typeof p.limit === 'number' ? p.limit : 100;
     const W = typeof p.windowSeconds === 'number' ? p.windowSeconds : 60;
+    const I = n(v, 'interval') || 2;
     const attack = (boundary: number, count: number, spreadSeconds: number) => ({
       ...limiter,
       traffic: [{ pattern: 'boundary-attack', windowSeconds: W, boundary, count, spreadSeconds }],
     });
     return [
       sc,
-      attack(W, 2 * L, 1),
-      attack(2 * W, L + 1, 2),
-      attack(W, L, 0.5),
+      attack(W, 2 * L, I / 2),
+      attack(2 * W, L + 1, I),
+      attack(W, L, I / 4),
       {
         ...limiter,
         traffic: [{ pattern: 'steady', ratePerSecond: (4 * L) / W, from: 0, to: 3 * W }],
@@ -159,5 +252,28 @@ export const predictBoundaryBurst = predictGrader({
       },
     ];
   },
-  hint: 'Replay the traffic that reaches it and look at both sides of the window boundary.',
-});
+  hint: 'Think about both sides of a window boundary: how many can each window admit, and how close together can they be?',
+};
+
+/** Every predict problem's instances, by grader id (the practice page draws from them). */
+export const PREDICT_SPECS: PredictSpec[] = [
+  predictLocalVsSharedSpec,
+  predictBoundaryBurstSpec,
+  predictNginxBurstSpec,
+  predictSwcEstimateSpec,
+];
+
+export const predictLocalVsShared = predictGrader(predictLocalVsSharedSpec);
+export const predictBoundaryBurst = predictGrader(predictBoundaryBurstSpec);
+export const predictNginxBurst = predictGrader(predictNginxBurstSpec);
+export const predictSwcEstimate = predictGrader(predictSwcEstimateSpec);
+
+/** The instance an attempt with `seed` shows and grades; null for problems without instances. */
+export function problemInstance(
+  graderId: string,
+  problem: ProblemContext | undefined,
+  seed: number,
+): Instance | null {
+  const spec = PREDICT_SPECS.find((x) => x.id === graderId);
+  return spec ? instanceOf(spec, problem, seed) : null;
+}

@@ -8,23 +8,22 @@ import {
   retryStormJitter,
   shadowModePolicy,
 } from './configure';
-import {
-  fixClockBackwards,
-  fixCrossslot,
-  fixGetThenSet,
-  fixIncrThenExpire,
-  fixSlidingLogBound,
-  writeAllOrNothing,
-  writeConcurrencyLease,
-  writeGcra,
-  writeSlidingLogWeighted,
-} from './luaProblems';
+import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
 import {
   predictBoundaryBurst,
   predictLocalVsShared,
   predictNginxBurst,
   predictSwcEstimate,
 } from './predict';
+import {
+  fixClockBackwards,
+  fixCrossslot,
+  fixSlidingLogBound,
+  writeAllOrNothing,
+  writeConcurrencyLease,
+  writeGcra,
+  writeSlidingLogWeighted,
+} from './scriptProblems';
 import type { Grader } from './types';
 
 export const GRADERS: Grader[] = [

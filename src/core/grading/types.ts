@@ -19,6 +19,8 @@ export interface CaseRow {
   actualRetry?: number | null;
   /** The error this request got instead of a decision (e.g. a Lua error reply). */
   note?: string;
+  /** The clock the limiter read for this request, when it differs from the true time. */
+  clock?: number;
 }
 
 export interface FailingCase {
@@ -36,6 +38,14 @@ export interface FailingCase {
   firstMismatch?: number;
   /** App-server interleavings: the round trips in the order they happened. */
   trace?: string[];
+  /** A race failure: the explorer input and the schedule, replayable on the scheduler screen. */
+  replay?: { input: unknown; schedule: { request: number; crash?: boolean }[] };
+  /** The hidden case's own requests (generated cases: after shrinking). */
+  requests?: Record<string, unknown>[];
+  /** The seed that generated this case: grading again with it replays the same case. */
+  seed?: number;
+  /** Generated cases: how many generated cases passed first, and how often this one shrank. */
+  generated?: { passedBefore: number; shrinks: number };
 }
 
 export interface GradeResult {
@@ -45,6 +55,8 @@ export interface GradeResult {
   /** Every hidden case in the order it ran. */
   cases: { name: string; passed: boolean }[];
   failure?: FailingCase;
+  /** The attempt's seed (instance and generated cases); absent for graders that draw nothing. */
+  seed?: number;
 }
 
 /** What a grader may read from the problem itself (its ```starter block). */
@@ -54,6 +66,11 @@ export interface ProblemContext {
 }
 
 export interface GradeOptions {
+  /**
+   * The attempt's seed. 0 (the default) grades the problem's own instance, the numbers in its
+   * statement, with generated cases from seed 0; another seed draws instance N and its cases.
+   */
+  seed?: number;
   /** Called between cases so a UI can stay responsive (await a macrotask there). */
   yieldToUi?: () => Promise<void>;
   /** The problem being graded (predict graders run its starter scenario). */

@@ -46,6 +46,47 @@ const factories = new Map<string, LimiterFactory>([
 ]);
 const loaders = new Map<string, () => Promise<void>>();
 
+/**
+ * A factory laid over a registered name that answers some parameters itself (`create`
+ * returns a limiter) and passes the others to the registered factory (returns null). The
+ * editor's replay of a worker's Lua run is one: its own script replays the recorded
+ * decisions, any other script (window.rateLab, a link) runs on the real engine, which is
+ * still loaded on demand (prepareLimiters and limitersReady look through the overlay).
+ */
+export interface LimiterOverlay {
+  validateParams: LimiterFactory['validateParams'];
+  create(params: Params): ReturnType<LimiterFactory['create']> | null;
+  /** What to answer when neither the overlay nor a loaded factory can (nothing loaded yet). */
+  unavailable(params: Params): ReturnType<LimiterFactory['create']>;
+}
+const overlays = new Map<string, LimiterOverlay>();
+const composed = new WeakMap<
+  LimiterOverlay,
+  { base: LimiterFactory | undefined; f: LimiterFactory }
+>();
+
+/** Lay an overlay over a name; returns the function that lifts it. */
+export function overlayLimiter(name: string, overlay: LimiterOverlay): () => void {
+  overlays.set(name, overlay);
+  return () => {
+    if (overlays.get(name) === overlay) overlays.delete(name);
+  };
+}
+
+function withOverlay(overlay: LimiterOverlay, base: LimiterFactory | undefined): LimiterFactory {
+  const c = composed.get(overlay);
+  if (c && c.base === base) return c.f;
+  const f: LimiterFactory = {
+    ...(base ?? {}),
+    validateParams: (params, path) =>
+      base ? base.validateParams(params, path) : overlay.validateParams(params, path),
+    create: (params) =>
+      overlay.create(params) ?? (base ? base.create(params) : overlay.unavailable(params)),
+  };
+  composed.set(overlay, { base, f });
+  return f;
+}
+
 /** Register (or replace) a limiter factory, e.g. registerLimiter('lua', luaFactory). */
 export function registerLimiter(name: string, factory: LimiterFactory): void {
   factories.set(name, factory);
@@ -65,12 +106,13 @@ export function registerLimiterLoader(name: string, load: () => Promise<void>): 
 }
 
 export function getLimiterFactory(name: string): LimiterFactory | undefined {
-  return factories.get(name);
+  const overlay = overlays.get(name);
+  return overlay ? withOverlay(overlay, factories.get(name)) : factories.get(name);
 }
 
-/** Algorithm names usable now (built-ins plus registered plug-ins). */
+/** Algorithm names a scenario may use (built-ins, registered plug-ins and those loaded on demand). */
 export function registeredAlgorithms(): string[] {
-  return [...factories.keys()];
+  return [...new Set([...factories.keys(), ...loaders.keys(), ...overlays.keys()])];
 }
 
 /** Await the loaders of any named limiter not registered yet. */
@@ -113,7 +155,7 @@ const described = new WeakMap<LimiterFactory, Algorithm>();
  * neutral answers (no quota or window, an opaque view, `remaining` as its limiter reports it).
  */
 export function algorithmOf(name: string): Algorithm | undefined {
-  const f = factories.get(name);
+  const f = getLimiterFactory(name);
   if (!f) return undefined;
   let a = described.get(f);
   if (!a) {

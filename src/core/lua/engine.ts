@@ -1,69 +1,56 @@
-// The lab's Lua runtime: one wasmoon (Lua 5.4) state set up to look like Redis 7.0's Lua
-// 5.1 scripting environment. Every boundary conversion copies redis-server 7.0.15; the
-// differences that remain are listed for learners in ABOUT.md.
-import { formatScore } from '../redis/numfmt';
+// The lab's Lua runtime: Redis's own Lua 5.1 (wasm/lua51.wasm, built by scripts/build-lua.sh)
+// behind the ScriptEngine interface of the Redis model. The C glue (c/lab.c) owns everything
+// a script can see and every conversion, as redis-server 7.0.15 does them; this side owns the
+// wasm instance, the buffers both ways, the script cache (SHA -> compiled chunk) and the
+// app-server stepper, which re-runs app code from the top feeding it the replies recorded so
+// far (Lua 5.1 cannot yield across pcall, a metamethod or a C function).
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
-import { createCountingAllocator, type CountingAllocator } from './allocator';
-import { PRELUDE, PRELUDE_CHUNK } from './prelude';
-import {
-  LUA_ERRMEM,
-  LUA_OK,
-  LUA_REGISTRYINDEX,
-  LUA_YIELD,
-  MASK_COUNT,
-  T_BOOLEAN,
-  T_NIL,
-  T_NUMBER,
-  T_STRING,
-  T_TABLE,
-  type Ptr,
-  type RawLua,
-  type State,
-} from './raw';
+import { toResp3, type Shaped } from './resp3';
+import { shebangBody } from './shebang';
+import { instantiateLua, type LuaExports, type LuaInstance } from './wasm';
 import type { AppServerRun, AppServerStep, LogLine, RedisLike, ScriptEngine } from './types';
 
 export interface EngineOptions {
-  /** Wall-clock budget of one script run (or one app-server slice), ms. Default 250. */
+  /**
+   * The script budget as milliseconds of typical work, turned into a step count
+   * (STEPS_PER_MS steps per ms): the same script always stops at the same point. Default 250.
+   */
   budgetMs?: number;
-  /** Monotonic milliseconds; default performance.now. */
-  now?: () => number;
-  /** Lua heap cap in bytes. Default 64 MiB. */
+  /** The budget in Lua steps (VM instructions, plus C-level work); overrides budgetMs. */
+  budgetSteps?: number;
+  /** Lua heap cap in bytes. Default 32 MiB. */
   memoryLimit?: number;
   /** Receives redis.log lines as they are written. */
   onLog?: (line: LogLine) => void;
 }
 
-const HOOK_COUNT = 1000;
-const INT53 = 2n ** 53n;
-const INT64_MIN = -(2n ** 63n);
-const MAX_REPLY_DEPTH = 1000;
-const HEX = '0123456789abcdef';
-/** BigInt(i) for small table indexes and refs (wasm's i64 parameters take BigInts). */
-const BIG: bigint[] = [];
-for (let i = 0; i < 1024; i++) BIG.push(BigInt(i));
-const big = (i: number): bigint => (i < 1024 ? BIG[i]! : BigInt(i));
-const SMALL_INT_REPLIES: Reply[] = [];
-for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BIG[i]! });
-/** Short ASCII strings read from Lua are remembered by address (see readString). */
-const STR_CACHE_SIZE = 512;
-const STR_CACHE_MAX_LEN = 64;
+/**
+ * Lua steps per millisecond of budget. Measured (CPU time, this project's 2-core machine):
+ * 25,000,000 steps are about 80 ms of plain Lua and 250-300 ms of loops that call library
+ * functions or backtrack in a pattern, so budgetMs 250 stops a runaway within a few hundred ms.
+ */
+export const STEPS_PER_MS = 100_000;
+/** An app-server run may make this many round trips (each re-runs the code from the top). */
+export const MAX_APP_CALLS = 500;
 
-// Commands Redis refuses inside scripts (flag noscript), with their arity (negative: at least).
+const MODE_EVAL = 0;
+const MODE_APP = 1;
+const RES_MEMORY = 2;
+const RES_STOPPED = 3;
+
+const SMALL_INT_REPLIES: Reply[] = [];
+for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BigInt(i) });
+const HEX = '0123456789abcdef';
+const STR_CACHE_SIZE = 1024;
+const STR_CACHE_MAX_LEN = 40;
+
+// Commands app-server code cannot send through the lab's stepper: they would turn the
+// connection into a push channel. Everything else an app server may send as a client does,
+// EVAL/EVALSHA (an atomic script as one round trip) and WATCH/MULTI/EXEC included; the model
+// answers them on the client's own session. Inside a script the model itself refuses the
+// noscript commands. Arity (negative: at least).
 const NOSCRIPT: Record<string, number> = {
-  eval: -3,
-  evalsha: -3,
-  eval_ro: -3,
-  evalsha_ro: -3,
-  fcall: -3,
-  fcall_ro: -3,
-  script: -2,
-  function: -2,
-  multi: 1,
-  exec: 1,
-  discard: 1,
-  watch: -2,
-  unwatch: 1,
   subscribe: -2,
   psubscribe: -2,
   unsubscribe: -1,
@@ -71,142 +58,49 @@ const NOSCRIPT: Record<string, number> = {
   monitor: 1,
 };
 
-const ERR_NO_ARGS = 'ERR Please specify at least one argument for this redis lib call';
-const ERR_ARG_TYPE = 'ERR Lua redis lib command arguments must be strings or integers';
-
-interface ErrorInfo {
-  msg: string;
-  source: string | null;
-  line: number;
+interface AppExec {
+  replies: readonly Reply[];
+  calls: string[][];
+  served: number;
+  pending: string[] | null;
+  fail: string | null;
 }
 
 export class LuaRuntime implements ScriptEngine {
-  private readonly m: RawLua;
-  private readonly L: State;
-  private readonly now: () => number;
+  private inst: LuaInstance;
+  private ex: LuaExports;
+  private u8: Uint8Array;
+  private state = 0;
+  /** EVALs and app executions since the state was made (a flush with none keeps it). */
+  private usedSinceFlush = 0;
+  private readonly chunks = new Map<string, number>();
+  private inPtr = 0;
+  private inCap = 0;
+  private readonly budgetSteps: number;
   private readonly budgetMs: number;
   private readonly memoryLimit: number;
-  private memoryUsed = 0;
-  private readonly counting: CountingAllocator | null;
   private readonly onLog: ((line: LogLine) => void) | undefined;
   private logs: LogLine[] = [];
-
-  private readonly cstrs = new Map<string, Ptr>();
-  // Direct-mapped by address: Lua's short strings are interned, so the script's constants
-  // ("HMGET", "tokens") and the KEYS/ARGV it was given come back at the same address call
-  // after call. A hit is checked byte by byte (the address may have been reused) and returns
-  // the same flat JS string, whose hash the model's Map lookups have already computed.
-  private readonly strPtr = new Int32Array(STR_CACHE_SIZE);
-  private readonly strLen = new Int32Array(STR_CACHE_SIZE);
-  private readonly strVal: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
-  private readonly kKEYS: Ptr;
-  private readonly kARGV: Ptr;
-  private readonly kErr: Ptr;
-  private readonly kOk: Ptr;
-  private scratch: Ptr = 0;
-  private scratchSize = 0;
-  private readonly lenPtr: Ptr;
-  private readonly ar: Ptr;
+  private host: RedisLike | null = null;
+  private app: AppExec | null = null;
   private readonly decoder = new TextDecoder();
+  private readonly strCache: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
   private readonly encoder = new TextEncoder();
+  /** Times the wasm instance was rebuilt after a trap (for tests and the inspector). */
+  restarts = 0;
 
-  private readonly hookPtr: Ptr;
-  private readonly contPtr: Ptr;
-  private deadline = 0;
-  private tripped = false;
-  private model: RedisLike | null = null;
-  private lastError: ErrorInfo | null = null;
-  /** Compiled chunks by SHA: their registry refs, as the BigInt lua_rawgeti takes. */
-  private readonly chunks = new Map<string, bigint>();
-  private appenvRef = 0;
-
-  // App-server runs: the call a yielding redis.call asked for, and the reply to resume with.
-  private appCall: string[] | null = null;
-  private appReply: Reply | null = null;
-
-  constructor(m: RawLua, opts: EngineOptions = {}) {
-    this.m = m;
-    this.now = opts.now ?? (() => performance.now());
+  constructor(
+    private readonly module: WebAssembly.Module,
+    opts: EngineOptions = {},
+  ) {
     this.budgetMs = opts.budgetMs ?? 250;
-    this.memoryLimit = opts.memoryLimit ?? 64 * 1024 * 1024;
+    this.budgetSteps = Math.max(1000, Math.round(opts.budgetSteps ?? this.budgetMs * STEPS_PER_MS));
+    this.memoryLimit = opts.memoryLimit ?? 32 * 1024 * 1024;
     this.onLog = opts.onLog;
-    this.lenPtr = m._malloc(8);
-    this.ar = m._malloc(256);
-    this.ensureScratch(4096);
-    this.kKEYS = this.cstr('KEYS');
-    this.kARGV = this.cstr('ARGV');
-    this.kErr = this.cstr('err');
-    this.kOk = this.cstr('ok');
-
-    // The heap cap: a small wasm allocator (no JS call per allocation), else the same in JS.
-    this.counting = createCountingAllocator(m, this.memoryLimit);
-    let alloc: Ptr;
-    if (this.counting) alloc = this.counting.ptr;
-    else {
-      alloc = m.addFunction((_ud: number, ptr: number, osize: number, nsize: number) => {
-        if (nsize === 0) {
-          if (ptr) {
-            this.memoryUsed -= osize;
-            m._free(ptr);
-          }
-          return 0;
-        }
-        const delta = ptr ? nsize - osize : nsize;
-        if (delta > 0 && this.memoryUsed + delta > this.memoryLimit) return 0;
-        const p = m._realloc(ptr, nsize);
-        if (p) this.memoryUsed += delta;
-        return p;
-      }, 'iiiii');
-    }
-    const L = m._lua_newstate(alloc, 0);
-    if (!L) throw new Error('Lua state could not be created');
-    this.L = L;
-    m._luaL_openlibs(L);
-
-    this.hookPtr = m.addFunction((Lh: number) => this.hook(Lh), 'vii');
-    this.contPtr = m.addFunction(
-      (Lk: number, _status: number, ctx: number) => this.appContinue(Lk, ctx),
-      'iiii',
-    );
-
-    // The prelude gets the native functions in a table and returns H (the globals scripts
-    // see, kept at stack slot 1) and appenv; the message handler sits at slot 2.
-    const cfn = (f: (Ls: State) => number): Ptr =>
-      m.addFunction((Ls: number) => this.guard(Ls, f), 'ii');
-    const trampoline = m.addFunction((Ls: number) => this.trampoline(Ls), 'ii');
-    const natives: Record<string, Ptr> = {
-      call: cfn((Ls) => this.redisCall(Ls, true)),
-      pcall: cfn((Ls) => this.redisCall(Ls, false)),
-      appcall: cfn((Ls) => this.appRedisCall(Ls, true)),
-      apppcall: cfn((Ls) => this.appRedisCall(Ls, false)),
-      sha1hex: cfn((Ls) => this.sha1hex(Ls)),
-      log: cfn((Ls) => this.log(Ls)),
-      error: cfn((Ls) => this.luaError(Ls)),
-      lib: cfn((Ls) => {
-        m._lua_settop(Ls, 1);
-        m._lua_pushcclosure(Ls, trampoline, 1);
-        return 1;
-      }),
-    };
-    const msgh = m.addFunction((Ls: number) => this.messageHandler(Ls), 'ii');
-
-    if (this.load(L, PRELUDE, PRELUDE_CHUNK) !== LUA_OK) {
-      throw new Error('Lua prelude failed to compile: ' + this.readString(L, -1));
-    }
-    m._lua_createtable(L, 0, 8);
-    for (const [name, ptr] of Object.entries(natives)) {
-      m._lua_pushcclosure(L, ptr, 0);
-      m._lua_setfield(L, -2, this.cstr(name));
-    }
-    m._lua_pushlightuserdata(L, 0);
-    m._lua_setfield(L, -2, this.cstr('null'));
-    if (m._lua_pcallk(L, 1, 2, 0, 0, 0) !== LUA_OK) {
-      throw new Error('Lua prelude failed: ' + this.readString(L, -1));
-    }
-    // stack: 1 = H, 2 = appenv. Keep appenv in the registry and the handler at slot 2.
-    this.appenvRef = m._luaL_ref(L, LUA_REGISTRYINDEX);
-    m._lua_pushcclosure(L, msgh, 0);
-    m._lua_sethook(L, this.hookPtr, MASK_COUNT, HOOK_COUNT);
+    this.inst = this.instantiate();
+    this.ex = this.inst.exports;
+    this.u8 = new Uint8Array(this.inst.memory.buffer);
+    this.setup();
   }
 
   // ----- EVAL ---------------------------------------------------------------------------
@@ -218,52 +112,58 @@ export class LuaRuntime implements ScriptEngine {
     keys: readonly string[],
     argv: readonly string[],
   ): Reply {
-    const { m, L } = this;
-    this.model = model;
-    this.lastError = null;
     let ref = this.chunks.get(sha);
     if (ref === undefined) {
       const e = this.compile(source, sha);
       if (e !== null) return e;
       ref = this.chunks.get(sha)!;
     }
-    this.pushStringArray(L, keys);
-    m._lua_setfield(L, 1, this.kKEYS);
-    this.pushStringArray(L, argv);
-    m._lua_setfield(L, 1, this.kARGV);
-    m._lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    this.arm(L);
-    let reply: Reply;
+    const len = this.writeRunInput(sha, keys, argv);
+    this.host = model;
+    this.usedSinceFlush++;
+    let status: number;
     try {
-      const status = m._lua_pcallk(L, 0, 1, 2, 0, 0);
-      reply = status === LUA_OK ? this.toReply(L, m._lua_gettop(L), 0) : this.failure(status, sha);
+      status = this.ex.lab_eval(this.state, ref, MODE_EVAL, this.budgetSteps, len);
+    } catch (e) {
+      return this.crashed(e);
     } finally {
-      m._lua_settop(L, 2);
-      this.model = null;
+      this.host = null;
     }
-    return reply;
+    return this.result(status, sha);
   }
 
   /** Compile and cache `source` under `sha`; null on success, else Redis's error reply. */
   compile(source: string, sha: string): Reply | null {
-    const { m, L } = this;
     if (this.chunks.has(sha)) return null;
-    if (this.load(L, stripShebang(source), '@user_script') !== LUA_OK) {
-      const msg = this.readString(L, -1);
-      m._lua_settop(L, 2);
-      return { t: 'err', v: compileError(msg) };
+    const body = shebangBody(source);
+    if (typeof body !== 'string') return body;
+    const len = this.writeText(body);
+    let ref: number;
+    try {
+      ref = this.ex.lab_compile(this.state, len);
+    } catch (e) {
+      return this.crashed(e);
     }
-    if (this.chunks.size >= 1000) this.flushScripts();
-    this.chunks.set(sha, BigInt(m._luaL_ref(L, LUA_REGISTRYINDEX)));
-    return null;
+    if (ref > 0) {
+      if (this.chunks.size >= 10000) this.flushScripts();
+      this.chunks.set(sha, ref);
+      return null;
+    }
+    const msg = ref === 0 ? this.outputText() : 'not enough memory';
+    return { t: 'err', v: oneLine('ERR Error compiling script (new function): ' + trimEnd(msg)) };
   }
 
-  /** Forget compiled chunks (SCRIPT FLUSH). */
+  /** SCRIPT FLUSH: as Redis, a fresh Lua state (nothing of earlier scripts survives). */
   flushScripts(): void {
-    for (const ref of this.chunks.values()) {
-      this.m._luaL_unref(this.L, LUA_REGISTRYINDEX, Number(ref));
-    }
     this.chunks.clear();
+    if (this.usedSinceFlush === 0 && this.state !== 0) return;
+    try {
+      this.ex.lab_state_close(this.state);
+      this.state = 0;
+      this.newState();
+    } catch (e) {
+      this.crashed(e);
+    }
   }
 
   /** redis.log lines written since the last call. */
@@ -275,129 +175,107 @@ export class LuaRuntime implements ScriptEngine {
 
   /** Bytes of Lua heap in use (for the lab's inspector and tests). */
   memoryInUse(): number {
-    return this.counting ? this.counting.used() : this.memoryUsed;
+    return this.ex.lab_state_memory(this.state);
   }
 
   // ----- App-server mode ------------------------------------------------------------------
 
+  /**
+   * App-server code: each redis.call is one round trip. Every next() runs the code again from
+   * the top with fresh globals, answering its calls from the replies recorded so far, and
+   * stops at the first call it has no reply for; so pcall, metamethods and coroutines work as
+   * in a script, and a run is a pure function of the code, KEYS, ARGV and replies.
+   */
   startAppServerRun(
     source: string,
     keys: readonly string[],
     argv: readonly string[],
   ): AppServerRun {
-    const { m, L } = this;
     const sha = sha1Hex(source);
-    const T = m._lua_newthread(L);
-    const threadRef = m._luaL_ref(L, LUA_REGISTRYINDEX);
+    const replies: Reply[] = [];
+    const calls: string[][] = [];
     let finished: AppServerStep | null = null;
-    const finish = (reply: Reply): AppServerStep => {
-      finished = { kind: 'done', reply };
-      m._luaL_unref(L, LUA_REGISTRYINDEX, threadRef);
-      return finished;
-    };
-    if (this.load(T, stripShebang(source), '@user_script') !== LUA_OK) {
-      const msg = this.readString(T, -1);
-      m._lua_settop(T, 0);
-      finish({ t: 'err', v: compileError(msg) });
-    } else {
-      // A fresh environment per run: its own KEYS and ARGV, a redis whose calls yield.
-      m._lua_rawgeti(L, LUA_REGISTRYINDEX, big(this.appenvRef));
-      this.pushStringArray(L, keys);
-      this.pushStringArray(L, argv);
-      m._lua_pcallk(L, 2, 1, 0, 0, 0);
-      m._lua_xmove(L, T, 1);
-      m._lua_setupvalue(T, -2, 1);
-      m._lua_settop(L, 2);
-    }
     let started = false;
     const next = (reply?: Reply): AppServerStep => {
       if (finished) return finished;
-      if (started && reply === undefined)
-        throw new Error('next() needs the reply to the last call');
+      if (started) {
+        if (reply === undefined) throw new Error('next() needs the reply to the last call');
+        replies.push(reply);
+      }
       started = true;
-      this.appReply = reply ?? null;
-      this.appCall = null;
-      this.lastError = null;
-      this.arm(T);
-      const status = m._lua_resume(T, L, 0, this.lenPtr);
-      if (status === LUA_YIELD && this.appCall) {
-        const args: string[] = this.appCall;
-        this.appCall = null;
-        m._lua_settop(T, 0);
-        return { kind: 'call', args };
-      }
-      if (status === LUA_OK) {
-        const n = m.HEAP32[this.lenPtr >> 2]!;
-        const r: Reply = n > 0 ? this.toReply(T, m._lua_gettop(T), 0) : { t: 'nil' };
-        m._lua_settop(T, 0);
-        return finish(r);
-      }
-      if (status === LUA_YIELD) {
-        m._lua_settop(T, 0);
-        return finish({
-          t: 'err',
-          v: 'ERR coroutine.yield cannot be used by app-server code in the lab',
-        });
-      }
-      if (status !== LUA_ERRMEM) {
-        this.lastError = this.describeError(T, m._lua_gettop(T), 0);
-      }
-      return finish(this.failure(status, sha));
+      const step = this.execApp(source, sha, keys, argv, replies, calls);
+      if (step.kind === 'done') finished = step;
+      return step;
     };
     return {
       next,
       cancel: () => {
-        if (!finished) finish({ t: 'err', v: 'ERR cancelled' });
+        finished ??= { kind: 'done', reply: { t: 'err', v: 'ERR cancelled' } };
       },
     };
   }
 
-  // ----- natives ------------------------------------------------------------------------
-
-  /** Run a native; turn a JS exception into a Lua error (a longjmp, thrown as Infinity, passes). */
-  private guard(L: State, f: (L: State) => number): number {
+  private execApp(
+    source: string,
+    sha: string,
+    keys: readonly string[],
+    argv: readonly string[],
+    replies: readonly Reply[],
+    calls: string[][],
+  ): AppServerStep {
+    let ref = this.chunks.get(sha);
+    if (ref === undefined) {
+      const e = this.compile(source, sha);
+      if (e !== null) return { kind: 'done', reply: e };
+      ref = this.chunks.get(sha)!;
+    }
+    const len = this.writeRunInput(sha, keys, argv);
+    const app: AppExec = { replies, calls, served: 0, pending: null, fail: null };
+    this.app = app;
+    this.usedSinceFlush++;
+    let status: number;
     try {
-      return f(L);
+      status = this.ex.lab_eval(this.state, ref, MODE_APP, this.budgetSteps, len);
     } catch (e) {
-      if (e === Infinity) throw e;
-      return this.raise(L, 'ERR the lab hit an internal error: ' + String(e));
+      return { kind: 'done', reply: this.crashed(e) };
+    } finally {
+      this.app = null;
     }
+    if (status === RES_STOPPED) {
+      if (app.fail !== null || app.pending === null)
+        return { kind: 'done', reply: { t: 'err', v: app.fail ?? 'ERR the run stopped' } };
+      return { kind: 'call', args: app.pending };
+    }
+    return { kind: 'done', reply: this.result(status, sha) };
   }
 
-  private readArgs(L: State): string[] | string {
-    const { m } = this;
-    const n = m._lua_gettop(L);
-    if (n === 0) return ERR_NO_ARGS;
-    const args: string[] = new Array<string>(n);
-    for (let i = 1; i <= n; i++) {
-      const t = m._lua_type(L, i);
-      if (t === T_STRING) args[i - 1] = this.readString(L, i);
-      else if (t === T_NUMBER) {
-        // Integers print as %lld, floats as %.17g; lua_tonumberx is exact below 2^53.
-        const d = m._lua_tonumberx(L, i, 0);
-        if (m._lua_isinteger(L, i)) {
-          if (d < 9007199254740992 && d > -9007199254740992) args[i - 1] = String(d);
-          else {
-            const v = m._lua_tointegerx(L, i, 0);
-            args[i - 1] = v < INT53 && v > -INT53 ? v.toString() : formatScore(Number(v));
-          }
-        } else args[i - 1] = formatScore(d); // -0 included: formatScore prints "-0"
-      } else return ERR_ARG_TYPE;
-    }
-    return args;
-  }
+  // ----- calls from the glue ----------------------------------------------------------------
 
-  private redisCall(L: State, raise: boolean): number {
-    const args = this.readArgs(L);
-    const reply: Reply = typeof args === 'string' ? { t: 'err', v: args } : this.dispatch(args);
-    if (reply.t === 'err' && raise) return this.raiseTable(L, reply.v);
-    this.pushReply(L, reply, 0);
-    return 1;
+  private call(ptr: number, len: number): number {
+    try {
+      const u8 = this.view();
+      const resp = u8[ptr]!;
+      const args = this.readArgs(u8, ptr + 1, ptr + len);
+      if (resp === 0) return this.writeBool(this.knows(args[0]!));
+      let reply: Reply | null;
+      if (this.app !== null) {
+        reply = this.appReply(this.app, args);
+        if (reply === null) return -1;
+      } else {
+        reply = this.dispatch(args);
+      }
+      return this.writeReply(reply, resp === 3 ? args : null);
+    } catch (e) {
+      return this.writeReply(
+        { t: 'err', v: 'ERR the lab hit an internal error: ' + String(e) },
+        null,
+      );
+    }
   }
 
   private dispatch(args: string[]): Reply {
-    if (!this.model) return { t: 'err', v: 'ERR no Redis model is attached' };
-    const r = this.model.call(args);
+    if (!this.host) return { t: 'err', v: 'ERR no Redis model is attached' };
+    const r = this.host.call(args);
     if (r.t === 'err') {
       // A plain command entry point answers with client texts; scripts get scripting texts.
       if (r.v.startsWith('ERR unknown command'))
@@ -408,410 +286,408 @@ export class LuaRuntime implements ScriptEngine {
     return r;
   }
 
-  /** App-server code cannot run these through the lab's stepper (nor can a script). */
-  private refused(args: string[]): Reply | null {
-    const name = args[0]!.toLowerCase();
-    const arity = NOSCRIPT[name];
-    if (arity === undefined) return null;
-    const ok = arity > 0 ? args.length === arity : args.length >= -arity;
-    return {
-      t: 'err',
-      v: ok
-        ? 'ERR This Redis command is not allowed from script'
-        : 'ERR Wrong number of args calling Redis command from script',
-    };
+  private knows(name: string): boolean {
+    const h = this.host as (RedisLike & { hasCommand?: (n: string) => boolean }) | null;
+    return h?.hasCommand ? h.hasCommand(name) : true;
   }
 
-  private appRedisCall(L: State, raise: boolean): number {
-    const args = this.readArgs(L);
-    if (typeof args === 'string') {
-      if (raise) return this.raiseTable(L, args);
-      this.pushReply(L, { t: 'err', v: args }, 0);
-      return 1;
+  /** App mode: a recorded reply, a refusal, or null (stop here: a new round trip). */
+  private appReply(app: AppExec, args: string[]): Reply | null {
+    const refused = refusedInApp(args);
+    if (refused !== null) return refused;
+    const i = app.served;
+    if (i < app.replies.length) {
+      const before = app.calls[i]!;
+      if (!sameArgs(before, args)) {
+        app.fail =
+          'ERR app-server code did not repeat itself: the lab re-runs it from the top for every ' +
+          `reply, and call ${i + 1} was ${show(before)} before but ${show(args)} now ` +
+          '(it must not depend on tostring() of tables or functions, or on collectgarbage())';
+        return null;
+      }
+      app.served++;
+      return app.replies[i]!;
     }
-    const r = this.refused(args);
-    if (r !== null) {
-      if (raise && r.t === 'err') return this.raiseTable(L, r.v);
-      this.pushReply(L, r, 0);
-      return 1;
+    if (i >= MAX_APP_CALLS) {
+      app.fail = `ERR app-server code made more than ${MAX_APP_CALLS} round trips to Redis; the lab stopped it`;
+      return null;
     }
-    this.appCall = args;
-    this.m._lua_settop(L, 0);
-    return this.m._lua_yieldk(L, 0, raise ? 1 : 0, this.contPtr);
+    app.calls[i] = args;
+    app.pending = args;
+    return null;
   }
 
-  private appContinue(L: State, ctx: number): number {
-    return this.guard(L, () => {
-      const reply: Reply = this.appReply ?? { t: 'nil' };
-      this.appReply = null;
-      if (reply.t === 'err' && ctx === 1) return this.raiseTable(L, reply.v);
-      this.pushReply(L, reply, 0);
-      return 1;
-    });
-  }
-
-  /** Call upvalue 1 with our arguments; a string error gains the caller's position. */
-  private trampoline(L: State): number {
-    const { m } = this;
-    const n = m._lua_gettop(L);
-    m._lua_pushvalue(L, LUA_REGISTRYINDEX - 1);
-    m._lua_rotate(L, 1, 1);
-    if (m._lua_pcallk(L, n, -1, 0, 0, 0) === LUA_OK) return m._lua_gettop(L);
-    if (!this.tripped && m._lua_type(L, -1) === T_STRING) {
-      m._luaL_where(L, 1);
-      m._lua_rotate(L, -2, 1);
-      m._lua_concat(L, 2);
-    }
-    return m._lua_error(L);
-  }
-
-  /** Lua 5.1's error(): a number message gets the position too (5.4 only does strings). */
-  private luaError(L: State): number {
-    const { m } = this;
-    const level =
-      m._lua_gettop(L) >= 2 && m._lua_isnumber(L, 2) ? Math.trunc(m._lua_tonumberx(L, 2, 0)) : 1;
-    m._lua_settop(L, 1);
-    const t = m._lua_type(L, 1);
-    if ((t === T_STRING || t === T_NUMBER) && level > 0) {
-      m._luaL_where(L, level);
-      m._lua_pushvalue(L, 1);
-      m._lua_concat(L, 2);
-    }
-    return m._lua_error(L);
-  }
-
-  private sha1hex(L: State): number {
-    const { m } = this;
-    if (m._lua_gettop(L) !== 1) return this.raiseTable(L, 'ERR wrong number of arguments');
-    const p = m._lua_tolstring(L, 1, this.lenPtr);
-    const bytes = p ? m.HEAPU8.slice(p, p + m.HEAP32[this.lenPtr >> 2]!) : new Uint8Array(0);
-    const d = sha1Bytes(bytes);
-    let hex = '';
-    for (let i = 0; i < 20; i++) hex += HEX[d[i]! >> 4]! + HEX[d[i]! & 15]!;
-    this.pushString(L, hex);
-    return 1;
-  }
-
-  private log(L: State): number {
-    const { m } = this;
-    const n = m._lua_gettop(L);
-    if (n < 2) return this.raiseTable(L, 'ERR redis.log() requires two arguments or more.');
-    if (!m._lua_isnumber(L, 1)) return this.raiseTable(L, 'ERR First argument must be a number');
-    const level = m._lua_tonumberx(L, 1, 0);
-    if (!Number.isInteger(level) || level < 0 || level > 3)
-      return this.raiseTable(L, 'ERR Invalid debug level.');
-    const parts: string[] = [];
-    for (let i = 2; i <= n; i++) {
-      const t = m._lua_type(L, i);
-      if (t === T_STRING || t === T_NUMBER) parts.push(this.readString(L, i));
-    }
-    const line: LogLine = { level, message: parts.join(' ') };
+  private log(level: number, ptr: number, len: number): void {
+    // App mode: lines before the last recorded reply were written by an earlier pass.
+    if (this.app !== null && this.app.served < this.app.replies.length) return;
+    const line: LogLine = { level, message: this.str(this.view(), ptr, len) };
     this.logs.push(line);
     if (this.logs.length > 1000) this.logs.shift();
     this.onLog?.(line);
-    return 0;
   }
 
-  // ----- errors and the time budget ---------------------------------------------------------
-
-  private arm(L: State): void {
-    this.deadline = this.now() + this.budgetMs;
-    if (this.tripped) {
-      this.tripped = false;
-      this.m._lua_sethook(this.L, this.hookPtr, MASK_COUNT, HOOK_COUNT);
+  private sha1hex(ptr: number, len: number): void {
+    const d = sha1Bytes(this.view().slice(ptr, ptr + len));
+    const p = this.input(40);
+    const u8 = this.view();
+    for (let i = 0; i < 20; i++) {
+      u8[p + 2 * i] = HEX.charCodeAt(d[i]! >> 4);
+      u8[p + 2 * i + 1] = HEX.charCodeAt(d[i]! & 15);
     }
-    if (L !== this.L) this.m._lua_sethook(L, this.hookPtr, MASK_COUNT, HOOK_COUNT);
   }
 
-  private hook(L: State): void {
-    if (!this.tripped) {
-      if (this.now() <= this.deadline) return;
-      this.tripped = true;
-    }
-    // From now on every instruction fails, so a script cannot pcall its way past the budget.
-    this.m._lua_sethook(L, this.hookPtr, MASK_COUNT, 1);
-    if (L !== this.L) this.m._lua_sethook(this.L, this.hookPtr, MASK_COUNT, 1);
-    this.pushString(
-      L,
-      `Script killed by the lab: it ran longer than ${this.budgetMs} ms (a real Redis would block every other client meanwhile)`,
-    );
-    this.m._lua_error(L);
+  // ----- wasm plumbing ----------------------------------------------------------------------
+
+  private instantiate(): LuaInstance {
+    return instantiateLua(this.module, {
+      call: (p, n) => this.call(p, n),
+      log: (l, p, n) => this.log(l, p, n),
+      sha1hex: (p, n) => this.sha1hex(p, n),
+    });
   }
 
-  /** Redis's error handler: record the message and the user-script line that raised it. */
-  private messageHandler(L: State): number {
-    try {
-      this.lastError = this.describeError(L, 1, 1);
-    } catch (e) {
-      if (e === Infinity) throw e;
-      this.lastError = { msg: 'ERR ' + String(e), source: null, line: 0 };
+  private setup(): void {
+    this.inPtr = 0;
+    this.inCap = 0;
+    const texts: Array<[number, string]> = [
+      [
+        1,
+        `Script killed by the lab: it used up its budget of ${this.budgetSteps.toLocaleString('en-US')} Lua steps ` +
+          '(a real Redis would keep running it and block every other client)',
+      ],
+      [2, `Script used more memory than the lab allows (${this.mb()} MB)`],
+      [3, 'the lab stopped this run here'],
+    ];
+    for (const [kind, text] of texts) this.ex.lab_set_text(kind, this.writeText(text));
+    this.newState();
+  }
+
+  private newState(): void {
+    this.state = this.ex.lab_state_new(this.memoryLimit);
+    if (this.state === 0) throw new Error('the Lua state could not be created');
+    this.usedSinceFlush = 0;
+  }
+
+  /** A trap inside the module (a bug or a stack overflow): rebuild it, answer with an error. */
+  private crashed(e: unknown): Reply {
+    this.restarts++;
+    this.chunks.clear();
+    this.host = null;
+    this.app = null;
+    this.inst = this.instantiate();
+    this.ex = this.inst.exports;
+    this.u8 = new Uint8Array(this.inst.memory.buffer);
+    this.setup();
+    const why = e instanceof Error ? e.message : String(e);
+    return {
+      t: 'err',
+      v: oneLine(
+        `ERR the lab's Lua engine failed inside (${why}) and was restarted; writes the script made before that stay`,
+      ),
+    };
+  }
+
+  private mb(): number {
+    return Math.round(this.memoryLimit / 1048576);
+  }
+
+  /** The heap view (a grown memory detaches the old buffer: its view reads as empty). */
+  private view(): Uint8Array {
+    if (this.u8.byteLength === 0) this.u8 = new Uint8Array(this.inst.memory.buffer);
+    return this.u8;
+  }
+
+  /** The input buffer with room for `need` bytes. */
+  private input(need: number): number {
+    if (need > this.inCap) {
+      const cap = Math.max(need, 65536, this.inCap * 2);
+      const p = this.ex.lab_input(cap);
+      if (p === 0) throw new Error('out of memory for the Lua input buffer');
+      this.inPtr = p;
+      this.inCap = cap;
     }
+    return this.inPtr;
+  }
+
+  private writeText(s: string): number {
+    const p = this.input(s.length * 3 + 8);
+    return this.putBytes(this.view(), p, s);
+  }
+
+  /** The 40-character SHA, then u32 #KEYS, u32 #ARGV, then each as u32 length + bytes. */
+  private writeRunInput(sha: string, keys: readonly string[], argv: readonly string[]): number {
+    let need = 48;
+    for (const k of keys) need += k.length * 3 + 4;
+    for (const a of argv) need += a.length * 3 + 4;
+    const base = this.input(need);
+    const u8 = this.view();
+    for (let i = 0; i < 40; i++) u8[base + i] = sha.charCodeAt(i);
+    let p = base + 40;
+    p = putU32(u8, p, keys.length);
+    p = putU32(u8, p, argv.length);
+    for (const k of keys) p = this.putString(u8, p, k);
+    for (const a of argv) p = this.putString(u8, p, a);
+    return p - base;
+  }
+
+  private writeBool(b: boolean): number {
+    const p = this.input(1);
+    this.view()[p] = b ? 0x74 : 0x66;
     return 1;
   }
 
-  private describeError(L: State, idx: number, firstLevel: number): ErrorInfo {
-    const { m } = this;
-    let msg: string;
-    if (m._lua_type(L, idx) === T_TABLE) {
-      m._lua_getfield(L, idx, this.cstr('err'));
-      const t = m._lua_type(L, -1);
-      msg = t === T_STRING || t === T_NUMBER ? this.readString(L, -1) : 'ERR unknown error';
-      m._lua_settop(L, -2);
-    } else {
-      const p = m._luaL_tolstring(L, idx, this.lenPtr);
-      msg = 'ERR ' + as51(this.decode(p, m.HEAP32[this.lenPtr >> 2]!));
-      m._lua_settop(L, -2);
-    }
-    for (let level = firstLevel; level < 200; level++) {
-      if (!m._lua_getstack(L, level, this.ar)) break;
-      m._lua_getinfo(L, this.cstr('Sl'), this.ar);
-      const heap = m.HEAPU8;
-      const what = this.cstring(m.HEAP32[(this.ar + 12) >> 2]!, heap);
-      if (what === 'C') continue;
-      const source = this.cstring(m.HEAP32[(this.ar + 16) >> 2]!, heap);
-      if (source === PRELUDE_CHUNK) continue;
-      return { msg, source, line: m.HEAP32[(this.ar + 24) >> 2]! };
-    }
-    return { msg, source: null, line: 0 };
+  /** Encode a reply for the glue (formats in lab.c's push_reply); RESP3 when `resp3` is set. */
+  private writeReply(r: Reply, resp3Args: string[] | null): number {
+    const shaped: Shaped = resp3Args ? toResp3(resp3Args, r) : r;
+    const base = this.input(replySize(shaped));
+    const end = this.putReply(this.view(), base, shaped);
+    return end - base;
   }
 
-  private failure(status: number, sha: string): Reply {
-    if (status === LUA_ERRMEM) {
-      return {
-        t: 'err',
-        v: `ERR Script used more memory than the lab allows (${Math.round(this.memoryLimit / 1048576)} MB) script: ${sha}`,
-      };
-    }
-    const info = this.lastError ?? { msg: 'ERR Error running script', source: null, line: 0 };
-    this.lastError = null;
-    let v = info.msg;
-    if (info.source !== null && info.line > 0)
-      v += ` script: ${sha}, on ${info.source}:${info.line}.`;
-    return { t: 'err', v: oneLine(v) };
-  }
-
-  private raise(L: State, msg: string): number {
-    this.pushString(L, msg);
-    return this.m._lua_error(L);
-  }
-
-  private raiseTable(L: State, msg: string): number {
-    this.pushReply(L, { t: 'err', v: msg }, 0);
-    return this.m._lua_error(L);
-  }
-
-  // ----- conversions ----------------------------------------------------------------------
-
-  /** Lua -> Redis, as Redis 7.0's luaReplyToRedisReply. */
-  private toReply(L: State, idx: number, depth: number): Reply {
-    const { m } = this;
-    switch (m._lua_type(L, idx)) {
-      case T_STRING:
-        return { t: 'bulk', v: this.readString(L, idx) };
-      case T_BOOLEAN:
-        return m._lua_toboolean(L, idx) ? { t: 'int', v: 1n } : { t: 'nil' };
-      case T_NUMBER: {
-        const d = m._lua_tonumberx(L, idx, 0);
-        if (m._lua_isinteger(L, idx)) {
-          if (d >= 0 && d < 1024) return SMALL_INT_REPLIES[d]!;
-          return { t: 'int', v: m._lua_tointegerx(L, idx, 0) };
-        }
-        // C's (long long) cast: out of range (and NaN) gives LLONG_MIN on x86.
-        if (!Number.isFinite(d) || d >= 9223372036854775808 || d < -9223372036854775808)
-          return { t: 'int', v: INT64_MIN };
-        return { t: 'int', v: BigInt(Math.trunc(d)) };
-      }
-      case T_TABLE: {
-        if (depth >= MAX_REPLY_DEPTH) return { t: 'err', v: 'ERR reached lua stack limit' };
-        m._lua_getfield(L, idx, this.kErr);
-        if (m._lua_type(L, -1) === T_STRING) {
-          const v = this.readString(L, -1);
-          m._lua_settop(L, -2);
-          return { t: 'err', v: oneLine(v) };
-        }
-        m._lua_settop(L, -2);
-        m._lua_getfield(L, idx, this.kOk);
-        if (m._lua_type(L, -1) === T_STRING) {
-          const v = this.readString(L, -1);
-          m._lua_settop(L, -2);
-          return { t: 'status', v: oneLine(v) };
-        }
-        m._lua_settop(L, -2);
-        const items: Reply[] = [];
-        for (let j = 1; ; j++) {
-          const t = m._lua_rawgeti(L, idx, big(j));
-          if (t === T_NIL) {
-            m._lua_settop(L, -2);
-            break;
-          }
-          items.push(this.toReply(L, m._lua_gettop(L), depth + 1));
-          m._lua_settop(L, -2);
-        }
-        return { t: 'arr', v: items };
-      }
-      default:
-        return { t: 'nil' };
-    }
-  }
-
-  /** Redis -> Lua, as Redis 7.0's redisProtocolToLuaType (RESP2). */
-  private pushReply(L: State, r: Reply, depth: number): void {
-    const { m } = this;
+  private putReply(u8: Uint8Array, p: number, r: Shaped): number {
     switch (r.t) {
       case 'int':
-        m._lua_pushinteger(L, r.v);
-        return;
+        u8[p] = 0x69; // 'i': a double, as Redis pushes integers
+        return putF64(u8, p + 1, Number(r.v));
       case 'bulk':
-        this.pushString(L, r.v);
-        return;
+        u8[p] = 0x24; // '$'
+        return this.putString(u8, p + 1, r.v);
+      case 'status':
+        u8[p] = 0x2b; // '+'
+        return this.putString(u8, p + 1, r.v);
+      case 'err':
+        u8[p] = 0x2d; // '-'
+        return this.putString(u8, p + 1, r.v);
       case 'nil':
       case 'nilarr':
-        m._lua_pushboolean(L, 0);
-        return;
+        u8[p] = 0x5f; // '_': false
+        return p + 1;
+      case 'null':
+        u8[p] = 0x4e; // 'N': nil (RESP3)
+        return p + 1;
+      case 'double':
+        u8[p] = 0x2c; // ','
+        return putF64(u8, p + 1, r.v);
       case 'arr': {
-        m._lua_createtable(L, r.v.length, 0);
-        for (let i = 0; i < r.v.length; i++) {
-          this.pushReply(L, r.v[i]!, depth + 1);
-          m._lua_rawseti(L, -2, big(i + 1));
-        }
-        return;
+        u8[p] = 0x2a; // '*'
+        p = putU32(u8, p + 1, r.v.length);
+        for (const x of r.v) p = this.putReply(u8, p, x);
+        return p;
       }
-      case 'status':
-      case 'err':
-        m._lua_createtable(L, 0, 1);
-        this.pushString(L, r.v);
-        m._lua_setfield(L, -2, r.t === 'status' ? this.kOk : this.kErr);
-        return;
+      case 'map': {
+        u8[p] = 0x25; // '%'
+        p = putU32(u8, p + 1, r.v.length);
+        for (const [k, v] of r.v) {
+          p = this.putReply(u8, p, k);
+          p = this.putReply(u8, p, v);
+        }
+        return p;
+      }
     }
   }
 
-  private pushStringArray(L: State, items: readonly string[]): void {
-    const { m } = this;
-    m._lua_createtable(L, items.length, 0);
-    for (let i = 0; i < items.length; i++) {
-      const s = items[i]!;
-      const n = this.encode(s);
-      const p = m._lua_pushlstring(L, this.scratch, n);
-      // The script will likely hand these back (redis.call('GET', KEYS[1])): remember them.
-      if (n === s.length && n <= STR_CACHE_MAX_LEN) this.remember(p, n, s);
-      m._lua_rawseti(L, -2, big(i + 1));
-    }
-  }
-
-  // ----- strings and memory -------------------------------------------------------------------
-
-  private ensureScratch(n: number): void {
-    if (n <= this.scratchSize) return;
-    if (this.scratch) this.m._free(this.scratch);
-    this.scratchSize = Math.max(n, this.scratchSize * 2);
-    this.scratch = this.m._malloc(this.scratchSize);
-  }
-
-  /** Encode s as UTF-8 into the scratch buffer; returns its byte length. */
-  private encode(s: string): number {
+  /** u32 byte length + UTF-8 bytes (room already reserved: 3 bytes per UTF-16 unit). */
+  private putString(u8: Uint8Array, p: number, s: string): number {
     const n = s.length;
-    this.ensureScratch(n * 3 + 1);
-    const heap = this.m.HEAPU8;
-    const base = this.scratch;
+    const start = p + 4;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c > 127)
-        return this.encoder.encodeInto(s, heap.subarray(base, base + this.scratchSize)).written;
-      heap[base + i] = c;
+      if (c > 127) {
+        const written = this.encoder.encodeInto(s, u8.subarray(start, start + n * 3)).written;
+        putU32(u8, p, written);
+        return start + written;
+      }
+      u8[start + i] = c;
+    }
+    putU32(u8, p, n);
+    return start + n;
+  }
+
+  private putBytes(u8: Uint8Array, p: number, s: string): number {
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 127) return this.encoder.encodeInto(s, u8.subarray(p, p + n * 3)).written;
+      u8[p + i] = c;
     }
     return n;
   }
 
-  private pushString(L: State, s: string): void {
-    const n = this.encode(s);
-    this.m._lua_pushlstring(L, this.scratch, n);
-  }
-
-  private load(L: State, source: string, name: string): number {
-    const n = this.encode(source);
-    return this.m._luaL_loadbufferx(L, this.scratch, n, this.cstr(name), this.cstr('t'));
-  }
-
-  private readString(L: State, idx: number): string {
-    const p = this.m._lua_tolstring(L, idx, this.lenPtr);
-    if (!p) return '';
-    return this.decode(p, this.m.HEAP32[this.lenPtr >> 2]!);
-  }
-
-  private remember(p: Ptr, len: number, s: string): void {
-    const slot = (p >>> 3) & (STR_CACHE_SIZE - 1);
-    this.strPtr[slot] = p;
-    this.strLen[slot] = len;
-    this.strVal[slot] = s;
-  }
-
-  private decode(p: Ptr, len: number): string {
-    const heap = this.m.HEAPU8;
-    if (len <= STR_CACHE_MAX_LEN) {
-      const slot = (p >>> 3) & (STR_CACHE_SIZE - 1);
-      if (this.strPtr[slot] === p && this.strLen[slot] === len) {
-        const s = this.strVal[slot]!;
-        let i = 0;
-        while (i < len && heap[p + i] === s.charCodeAt(i)) i++;
-        if (i === len) return s;
-      }
-      for (let i = 0; i < len; i++) {
-        if (heap[p + i]! > 127) return this.decoder.decode(heap.subarray(p, p + len));
-      }
-      // A flat string (not a rope of one-character appends): hashing it is cheap.
-      const s = String.fromCharCode.apply(null, heap.subarray(p, p + len) as unknown as number[]);
-      this.remember(p, len, s);
-      return s;
+  private readArgs(u8: Uint8Array, p: number, end: number): string[] {
+    const argc = getU32(u8, p);
+    p += 4;
+    const args = new Array<string>(argc);
+    for (let i = 0; i < argc && p < end; i++) {
+      const n = getU32(u8, p);
+      args[i] = this.str(u8, p + 4, n);
+      p += 4 + n;
     }
-    return this.decoder.decode(heap.subarray(p, p + len));
+    return args;
   }
 
-  private cstring(p: Ptr, heap: Uint8Array): string {
-    if (!p) return '';
-    let end = p;
-    while (heap[end] !== 0) end++;
-    return this.decoder.decode(heap.subarray(p, end));
-  }
-
-  private cstr(s: string): Ptr {
-    let p = this.cstrs.get(s);
-    if (p === undefined) {
-      const bytes = this.encoder.encode(s);
-      p = this.m._malloc(bytes.length + 1);
-      this.m.HEAPU8.set(bytes, p);
-      this.m.HEAPU8[p + bytes.length] = 0;
-      this.cstrs.set(s, p);
+  /**
+   * Bytes -> string. Short ASCII strings (command names, fields, keys) come back as the same
+   * flat string each time they recur, whose hash the model's Map lookups have already computed.
+   */
+  private str(u8: Uint8Array, p: number, n: number): string {
+    if (n === 0) return '';
+    if (n > STR_CACHE_MAX_LEN) return this.decoder.decode(u8.subarray(p, p + n));
+    let h = n;
+    for (let i = 0; i < n; i++) {
+      const c = u8[p + i]!;
+      if (c > 127) return this.decoder.decode(u8.subarray(p, p + n));
+      h = (Math.imul(h, 31) + c) | 0;
     }
-    return p;
+    const slot = h & (STR_CACHE_SIZE - 1);
+    const hit = this.strCache[slot]!;
+    if (hit.length === n) {
+      let i = 0;
+      while (i < n && hit.charCodeAt(i) === u8[p + i]) i++;
+      if (i === n) return hit;
+    }
+    const s = String.fromCharCode.apply(null, u8.subarray(p, p + n) as unknown as number[]);
+    this.strCache[slot] = s;
+    return s;
+  }
+
+  private outputText(): string {
+    const p = this.ex.lab_output();
+    const n = this.ex.lab_output_length();
+    return this.decoder.decode(this.view().subarray(p, p + n));
+  }
+
+  private result(status: number, sha: string): Reply {
+    const p = this.ex.lab_output();
+    const n = this.ex.lab_output_length();
+    if (n === 0) {
+      // Out of memory before Redis's error handler could say where (the glue wrote nothing).
+      if (status === RES_MEMORY)
+        return {
+          t: 'err',
+          v: `ERR Script used more memory than the lab allows (${this.mb()} MB) script: ${sha}`,
+        };
+      return { t: 'err', v: 'ERR the script produced no reply' };
+    }
+    return this.readReply(this.view(), p, p + n);
+  }
+
+  /** Decode the glue's reply encoding (iteratively: replies may nest thousands deep). */
+  private readReply(u8: Uint8Array, p: number, end: number): Reply {
+    // Open arrays: their items so far and how many they still need.
+    const open: Array<{ items: Reply[]; left: number }> = [];
+    for (;;) {
+      let r: Reply;
+      const tag = p < end ? u8[p]! : 0;
+      if (tag === 0x24 || tag === 0x2b || tag === 0x2d) {
+        // '$' bulk, '+' status, '-' error
+        const n = getU32(u8, p + 1);
+        const v = this.str(u8, p + 5, n);
+        p += 5 + n;
+        r = tag === 0x24 ? { t: 'bulk', v } : tag === 0x2b ? { t: 'status', v } : { t: 'err', v };
+      } else if (tag === 0x69) {
+        // 'i': int64, little-endian
+        const lo = getU32(u8, p + 1);
+        const hi = getU32(u8, p + 5) | 0;
+        p += 9;
+        if (hi === 0 && lo < 1024) r = SMALL_INT_REPLIES[lo]!;
+        else if ((hi === 0 && lo < 0x80000000) || (hi === -1 && lo >= 0x80000000))
+          r = { t: 'int', v: BigInt(hi === 0 ? lo : lo - 0x100000000) };
+        else r = { t: 'int', v: (BigInt(hi) << 32n) | BigInt(lo) };
+      } else if (tag === 0x2a) {
+        // '*': an array of n replies
+        const n = getU32(u8, p + 1);
+        p += 5;
+        if (n > 0) {
+          open.push({ items: [], left: n });
+          continue;
+        }
+        r = { t: 'arr', v: [] };
+      } else {
+        p += 1;
+        r = { t: 'nil' };
+      }
+      // Hand r to the innermost open array; close the ones that are complete.
+      for (;;) {
+        const top = open[open.length - 1];
+        if (top === undefined) return r;
+        top.items.push(r);
+        if (--top.left > 0) break;
+        open.pop();
+        r = { t: 'arr', v: top.items };
+      }
+    }
   }
 }
 
-/** Lua 5.4 runtime error texts reworded as Lua 5.1 (Redis) words them. */
-function as51(msg: string): string {
-  if (!msg.includes('attempt to')) return msg;
-  return msg
-    .replace(
-      /attempt to ([a-z ]+?) a (\w+) value \((global|local|field|upvalue|method) '([^']*)'\)/,
-      "attempt to $1 $3 '$4' (a $2 value)",
-    )
-    .replace(
-      /attempt to (?:add|sub|mul|div|mod|pow|unm|idiv) a '\w+' with a '\w+'/,
-      'attempt to perform arithmetic on a string value',
-    );
+function replySize(r: Shaped): number {
+  switch (r.t) {
+    case 'bulk':
+    case 'status':
+    case 'err':
+      return 5 + r.v.length * 3;
+    case 'arr': {
+      let n = 5;
+      for (const x of r.v) n += replySize(x);
+      return n;
+    }
+    case 'map': {
+      let n = 5;
+      for (const [k, v] of r.v) n += replySize(k) + replySize(v);
+      return n;
+    }
+    default:
+      return 9;
+  }
 }
 
-/** Redis 7 drops a `#!lua flags=...` first line but keeps its line break (line numbers hold). */
-function stripShebang(source: string): string {
-  if (!source.startsWith('#!')) return source;
-  const nl = source.indexOf('\n');
-  return nl < 0 ? '' : source.slice(nl);
+// ---- helpers ----------------------------------------------------------------------------
+
+function putU32(u8: Uint8Array, p: number, v: number): number {
+  u8[p] = v & 255;
+  u8[p + 1] = (v >>> 8) & 255;
+  u8[p + 2] = (v >>> 16) & 255;
+  u8[p + 3] = (v >>> 24) & 255;
+  return p + 4;
 }
 
-/** Lua 5.1 quoted '<eof>' in syntax errors; 5.4 does not. */
-function compileError(msg: string): string {
-  return oneLine(
-    'ERR Error compiling script (new function): ' + msg.replace(/near <eof>$/, "near '<eof>'"),
-  );
+function getU32(u8: Uint8Array, p: number): number {
+  return (u8[p]! | (u8[p + 1]! << 8) | (u8[p + 2]! << 16) | (u8[p + 3]! << 24)) >>> 0;
+}
+
+const f64 = new Float64Array(1);
+const f64b = new Uint8Array(f64.buffer);
+function putF64(u8: Uint8Array, p: number, v: number): number {
+  f64[0] = v;
+  for (let i = 0; i < 8; i++) u8[p + i] = f64b[i]!;
+  return p + 8;
+}
+
+function sameArgs(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function show(args: readonly string[]): string {
+  const s = args.join(' ');
+  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+}
+
+function refusedInApp(args: string[]): Reply | null {
+  const name = args[0]!.toLowerCase();
+  const arity = NOSCRIPT[name];
+  if (arity === undefined) return null;
+  const ok = arity > 0 ? args.length === arity : args.length >= -arity;
+  return {
+    t: 'err',
+    v: ok
+      ? 'ERR This Redis command is not allowed from script'
+      : 'ERR Wrong number of args calling Redis command from script',
+  };
+}
+
+function trimEnd(s: string): string {
+  return s.replace(/[\r\n]+$/, '');
 }
 
 /** Redis never sends a newline inside an error or status line. */

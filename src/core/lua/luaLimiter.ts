@@ -174,7 +174,7 @@ export async function installLuaLimiter(opts: CreateLuaEngineOptions = {}): Prom
   return engine;
 }
 
-/** Register the lazy loader (Node: wasm found by wasmoon; a browser passes its wasm URL). */
+/** Register the lazy loader (Node: the committed wasm file; a browser passes its wasm URL). */
 export function registerLuaLimiterLoader(opts: CreateLuaEngineOptions = {}): void {
   registerLimiterLoader('lua', async () => {
     await installLuaLimiter(opts);

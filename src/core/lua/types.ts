@@ -5,6 +5,8 @@ import type { Reply } from '../redis/reply';
 /** What a script's redis.call reaches: the model's command entry point. */
 export interface RedisLike {
   call(args: string[]): Reply;
+  /** Does the model have this command (redis.acl_check_cmd)? Assumed so when absent. */
+  hasCommand?(name: string): boolean;
 }
 
 export interface ScriptEngine {
@@ -29,6 +31,6 @@ export type AppServerStep = { kind: 'call'; args: string[] } | { kind: 'done'; r
 export interface AppServerRun {
   /** Start (no argument) or resume with the reply to the last call. */
   next(reply?: Reply): AppServerStep;
-  /** Abandon a run that will not be resumed (frees its Lua thread). */
+  /** Abandon a run that will not be resumed (a later next() answers done). */
   cancel(): void;
 }

@@ -2,8 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLuaEngine } from '../lua/index';
 import type { LuaRuntime } from '../lua/engine';
 import { simulate } from '../simulate';
-import { REDIS_COMMANDS } from './redisDocs';
-import { RedisModel } from '../redis/model';
 import { errorLine, lintLua, readableError } from './lint';
 import { keysAt, runScriptOn, type RunInput } from './runner';
 import { TEMPLATES, templateById } from './templates';
@@ -200,15 +198,5 @@ describe('runScriptOn', () => {
     });
     expect(out.records.every((r) => r.decision.allowed)).toBe(true);
     expect(out.records.some((r) => r.stale)).toBe(false);
-  });
-});
-
-describe('redisDocs', () => {
-  it('names only commands the model knows', () => {
-    const m = new RedisModel();
-    for (const c of REDIS_COMMANDS) {
-      const r = m.call([c.name]);
-      expect(r.t === 'err' && r.v.startsWith('ERR unknown command'), c.name).toBe(false);
-    }
   });
 });

@@ -16,6 +16,7 @@ import { RedisModel, type KeySnapshot } from '../redis/model';
 import { toJson, type JsonReply, type Reply } from '../redis/reply';
 import type { ScriptEngine, ScriptHost } from '../redis/scripting';
 import { sha1Hex } from '../redis/sha1';
+import { commandKeys, isReadCommand, isWriteCommand } from '../redis/table';
 import { substitute, type EditorRequest } from './traffic';
 
 export type RunMode = 'script' | 'app';
@@ -87,47 +88,10 @@ export interface RunOutput {
 const KILLED = 'Script killed by the lab';
 
 const STALE_WRITES = new Set(['set', 'mset', 'hset', 'hmset', 'zadd', 'getset', 'setex', 'psetex']);
-const READS = new Set([
-  'get',
-  'mget',
-  'hget',
-  'hmget',
-  'hgetall',
-  'hvals',
-  'zrange',
-  'zrangebyscore',
-  'zcard',
-  'zcount',
-  'zscore',
-  'lrange',
-  'llen',
-  'exists',
-  'ttl',
-  'pttl',
-]);
-const NOT_WRITES = new Set([
-  ...READS,
-  'time',
-  'type',
-  'hexists',
-  'hlen',
-  'hkeys',
-  'dbsize',
-  'keys',
-]);
 
 function lineOf(message: string): number | null {
   const m = /on @user_script:(\d+)\./.exec(message) ?? /user_script:(\d+):/.exec(message);
   return m ? Number(m[1]) : null;
-}
-
-/** Keys a command names (first argument, or every key of MGET/MSET/DEL/EXISTS). */
-function commandKeys(args: string[]): string[] {
-  const name = args[0]!.toLowerCase();
-  if (name === 'mget' || name === 'del' || name === 'exists') return args.slice(1);
-  if (name === 'mset') return args.slice(1).filter((_, i) => i % 2 === 0);
-  if (name === 'time' || args.length < 2) return [];
-  return [args[1]!];
 }
 
 /** Virtual times on the model's microsecond grid (no 1.3000000000000003 in the trace). */
@@ -332,9 +296,9 @@ export function runScriptOn(engine: LuaRuntime, input: RunInput, wallNow: () => 
       const names = commandKeys(args);
       const mine = readAt.get(ev.i)!;
       let stale = false;
-      if (READS.has(name)) {
+      if (isReadCommand(args)) {
         for (const k of names) if (!mine.has(k)) mine.set(k, version.get(k) ?? 0);
-      } else if (!NOT_WRITES.has(name) && reply.t !== 'err') {
+      } else if (isWriteCommand(args) && reply.t !== 'err') {
         for (const k of names) {
           const v = version.get(k) ?? 0;
           if (

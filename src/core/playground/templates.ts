@@ -7,6 +7,8 @@ export type TemplateId =
   | 'sliding-log'
   | 'sliding-window-counter'
   | 'gcra'
+  | 'leaky-bucket'
+  | 'concurrency'
   | 'multi-bucket'
   | 'get-then-set';
 
@@ -30,245 +32,320 @@ export interface ScriptTemplate {
   source: string;
 }
 
-const TOKEN_BUCKET = `-- Token bucket (the seed chapter's script).
--- KEYS[1]: one bucket key
--- ARGV[1]: capacity
--- ARGV[2]: refill tokens per second
--- ARGV[3]: request cost
-local key = KEYS[1]
-local capacity = tonumber(ARGV[1])
-local refill_rate = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
-
-if not capacity or capacity <= 0
-    or not refill_rate or refill_rate <= 0
-    or not cost or cost <= 0 then
-  return redis.error_reply("capacity, refill rate, and cost must be positive")
+const TOKEN_BUCKET = `-- Token bucket: the lab's reference script. Refill, decide and spend happen in
+-- one atomic step, timed by the store's clock rather than each app server's.
+-- KEYS[1]  the bucket, a hash {tokens, stamp}
+-- ARGV     capacity, refill per second, cost
+-- reply    {1 admitted or 0 refused, whole tokens left, seconds to wait or -1}
+local capacity, rate, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local function positive(x)
+  return x ~= nil and x > 0
 end
-
-if cost > capacity then
+if not (positive(capacity) and positive(rate) and positive(cost)) then
+  return redis.error_reply("token bucket: ARGV needs capacity, rate and cost, all above 0")
+end
+-- More than the bucket can ever hold: no wait helps, so say so with -1.
+if capacity < cost then
   return {0, 0, -1}
 end
 
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local state = redis.call("HMGET", key, "tokens", "updated_at")
-local tokens = tonumber(state[1])
-local last_refill = tonumber(state[2])
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
 
-if tokens == nil and last_refill == nil then
-  tokens = capacity
-  last_refill = now
-elseif tokens == nil or last_refill == nil then
-  return redis.error_reply("incomplete token bucket state")
+local saved = redis.call("HMGET", KEYS[1], "tokens", "stamp")
+local balance, stamp = tonumber(saved[1]), tonumber(saved[2])
+if balance == nil and stamp == nil then
+  balance, stamp = capacity, now -- a bucket never seen (or expired) starts full
+elseif balance == nil or stamp == nil then
+  return redis.error_reply("token bucket: " .. KEYS[1] .. " holds only half a state")
 end
 
-local elapsed = math.max(0, now - last_refill)
-tokens = math.max(0, math.min(capacity, tokens + elapsed * refill_rate))
--- If the wall clock moves backwards, keep the later stored timestamp.
-local updated_at = math.max(now, last_refill)
-local allowed = 0
-local retry_after = 0
+-- Catch up on the refill. A clock that stepped back adds nothing, and the stamp
+-- only ever moves forward, so the step cannot mint tokens on a later call either.
+local idle = now - stamp
+if idle < 0 then
+  idle = 0
+end
+balance = math.min(capacity, balance + idle * rate)
+if balance < 0 then
+  balance = 0
+end
+if now > stamp then
+  stamp = now
+end
 
-if tokens >= cost then
-  tokens = tokens - cost
-  allowed = 1
+local admitted, wait = 0, 0
+if balance >= cost then
+  balance = balance - cost
+  admitted = 1
 else
-  retry_after = math.max(1, math.ceil((cost - tokens) / refill_rate))
+  wait = math.max(1, math.ceil((cost - balance) / rate))
 end
 
-redis.call("HSET", key, "tokens", tokens, "updated_at", updated_at)
-redis.call("EXPIRE", key, math.ceil(capacity / refill_rate) + 1)
-return {allowed, math.floor(tokens), retry_after}
+redis.call("HSET", KEYS[1], "tokens", balance, "stamp", stamp)
+-- Left alone for the whole refill time (plus a second) the bucket is full again,
+-- which is just what a missing key means, so the key may go.
+redis.call("EXPIRE", KEYS[1], math.ceil(capacity / rate) + 1)
+return {admitted, math.floor(balance), wait}
 `;
 
-const FIXED_WINDOW = `-- Fixed window: one counter per key and window, read and written in one script,
--- so no other client can slip between the check and the increment, and the
--- counter can never be left without its expiry.
--- Windows start at multiples of the window on the server's clock (Unix time), as
--- in production. The lab's clock starts at Unix 1700000000, a multiple of 10 s.
--- KEYS[1]: counter key prefix   ARGV[1]: limit   ARGV[2]: window seconds   ARGV[3]: cost
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
+const FIXED_WINDOW = `-- Fixed window: one counter per key and window. The check, the increment and
+-- the expiry run in one script: no client slips in between, and no crash can
+-- leave a counter behind without its expiry.
+-- Windows start at multiples of their length on the store's clock (Unix time),
+-- as in production; the lab's clock starts at Unix 1700000000, a multiple of 10 s.
+-- KEYS[1] counter prefix   ARGV: limit, window seconds, cost
+local limit, window, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if cost > limit then
+  return {0, 0, -1} -- this cost never fits in one window
+end
+
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local n = math.floor(now / window)
+local counter = KEYS[1] .. ":" .. n
+
+local used = tonumber(redis.call("GET", counter) or "0")
+if used + cost > limit then
+  -- The budget comes back when this window ends.
+  return {0, limit - used, math.max(1, math.ceil((n + 1) * window - now))}
+end
+
+used = redis.call("INCRBY", counter, cost)
+redis.call("EXPIRE", counter, window + 1)
+return {1, limit - used, 0}
+`;
+
+const SLIDING_LOG = `-- Sliding log on a sorted set: one member per admitted request, scored by its
+-- time. A member reads "<time>:<cost>" (with a suffix if that time is taken), so
+-- weighted requests can be summed, two admissions in the same microsecond stay
+-- two members, and the script touches no key but KEYS[1].
+-- KEYS[1] log key   ARGV: limit, window seconds, cost
+local limit, window, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if cost > limit then
   return {0, 0, -1}
 end
 
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local w = math.floor(now / window)
-local key = KEYS[1] .. ":" .. w
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local log = KEYS[1]
 
-local count = tonumber(redis.call("GET", key) or "0")
-if count + cost > limit then
-  local retry = math.max(1, math.ceil((w + 1) * window - now))
-  return {0, limit - count, retry}
+-- Forget what has aged out. The bound is inclusive: an entry exactly one window
+-- old is gone.
+redis.call("ZREMRANGEBYSCORE", log, "-inf", now - window)
+
+-- Summing weights walks the whole log: O(entries) while every other client waits.
+local entries = redis.call("ZRANGE", log, 0, -1, "WITHSCORES")
+local function weight(member)
+  return tonumber(string.match(member, ":(.+)$"))
 end
-
-count = redis.call("INCRBY", key, cost)
-redis.call("EXPIRE", key, window + 1)
-return {1, limit - count, 0}
-`;
-
-const SLIDING_LOG = `-- Sliding log on a sorted set: one member per admitted request, scored by time.
--- Members are "<sequence>:<cost>" so weighted requests can be summed.
--- KEYS[1]: log key   ARGV[1]: limit   ARGV[2]: window seconds   ARGV[3]: cost
-local key = KEYS[1]
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
-if cost > limit then
-  return {0, 0, -1}
-end
-
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-
--- Entries exactly one window old have left: the bound is inclusive.
-redis.call("ZREMRANGEBYSCORE", key, "-inf", now - window)
-
-local entries = redis.call("ZRANGE", key, 0, -1, "WITHSCORES")
 local used = 0
 for i = 1, #entries, 2 do
-  local c = tonumber(string.match(entries[i], ":(.+)$"))
-  used = used + c
+  used = used + weight(entries[i])
 end
 
 if used + cost <= limit then
-  local seq = redis.call("INCR", key .. ":seq")
-  redis.call("ZADD", key, now, seq .. ":" .. cost)
-  redis.call("EXPIRE", key, math.ceil(window) + 1)
-  redis.call("EXPIRE", key .. ":seq", math.ceil(window) + 1)
+  local member = t[1] .. "." .. t[2] .. ":" .. cost
+  local n = 1
+  while redis.call("ZSCORE", log, member) do
+    n = n + 1
+    member = t[1] .. "." .. t[2] .. "#" .. n .. ":" .. cost
+  end
+  redis.call("ZADD", log, now, member)
+  redis.call("EXPIRE", log, math.ceil(window) + 1)
   return {1, limit - used - cost, 0}
 end
 
--- Denied: wait until enough of the oldest entries have left the window.
+-- Refused: wait until enough of the oldest entries have left the window.
 local freed = 0
 for i = 1, #entries, 2 do
-  freed = freed + tonumber(string.match(entries[i], ":(.+)$"))
+  freed = freed + weight(entries[i])
   if used - freed + cost <= limit then
-    local ts = tonumber(entries[i + 1])
-    return {0, limit - used, math.max(1, math.ceil(ts + window - now))}
+    local stamped = tonumber(entries[i + 1])
+    return {0, limit - used, math.max(1, math.ceil(stamped + window - now))}
   end
 end
 return {0, limit - used, -1}
 `;
 
-const SLIDING_WINDOW_COUNTER = `-- Sliding-window counter: the current window's count plus the previous window's,
--- weighted by how much of it still overlaps the rolling window. An estimate.
--- KEYS[1]: counter key prefix   ARGV[1]: limit   ARGV[2]: window seconds   ARGV[3]: cost
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
+const SLIDING_WINDOW_COUNTER = `-- Sliding-window counter: this window's count plus the previous window's,
+-- weighted by how much of that window still overlaps the rolling one. An
+-- estimate: it assumes the previous window's requests were spread evenly.
+-- KEYS[1] counter prefix   ARGV: limit, window seconds, cost
+local limit, window, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if cost > limit then
   return {0, 0, -1}
 end
 
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local w = math.floor(now / window)
-local elapsed = now - w * window
-local current_key = KEYS[1] .. ":" .. w
-local previous = tonumber(redis.call("GET", KEYS[1] .. ":" .. (w - 1)) or "0")
-local current = tonumber(redis.call("GET", current_key) or "0")
-local estimate = previous * (window - elapsed) / window + current
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local n = math.floor(now / window)
+local into = now - n * window
+local this_key = KEYS[1] .. ":" .. n
+local before = tonumber(redis.call("GET", KEYS[1] .. ":" .. (n - 1)) or "0")
+local current = tonumber(redis.call("GET", this_key) or "0")
+local estimate = before * (window - into) / window + current
 
 if estimate + cost <= limit then
-  redis.call("INCRBY", current_key, cost)
-  redis.call("EXPIRE", current_key, 2 * window + 1)
+  redis.call("INCRBY", this_key, cost)
+  redis.call("EXPIRE", this_key, 2 * window + 1)
   return {1, math.floor(limit - estimate - cost), 0}
 end
 return {0, math.max(0, math.floor(limit - estimate)), 1}
 `;
 
-const GCRA = `-- GCRA: store one number per key, the theoretical arrival time (TAT).
--- KEYS[1]: TAT key   ARGV[1]: rate per second   ARGV[2]: burst   ARGV[3]: cost
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
+const GCRA = `-- GCRA: one number per key, the theoretical arrival time (TAT) at which the
+-- next request would be exactly on schedule.
+-- KEYS[1] TAT key   ARGV: rate per second, burst, cost
+local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if cost > burst then
   return {0, 0, -1}
 end
 
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local interval = 1 / rate
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local gap = 1 / rate -- seconds between requests on schedule
 local tat = tonumber(redis.call("GET", KEYS[1]) or now)
-local new_tat = math.max(tat, now) + cost * interval
-local allow_at = new_tat - burst * interval
+local next_tat = math.max(tat, now) + cost * gap
+local earliest = next_tat - burst * gap -- the caller may run this far ahead
 
-if allow_at <= now then
-  redis.call("SET", KEYS[1], new_tat, "EX", math.ceil(burst * interval) + 1)
-  return {1, math.floor((now - allow_at) / interval), 0}
+if earliest <= now then
+  redis.call("SET", KEYS[1], next_tat, "EX", math.ceil(burst * gap) + 1)
+  return {1, math.floor((now - earliest) / gap), 0}
 end
-return {0, 0, math.max(1, math.ceil(allow_at - now))}
+return {0, 0, math.max(1, math.ceil(earliest - now))}
 `;
 
-const MULTI_BUCKET = `-- All-or-nothing: a credential, a tenant and a global token bucket in one script.
--- Refill and check every bucket; spend from all of them only if all admit.
--- KEYS[i]: bucket i   ARGV: cost, then capacity and refill rate for each bucket
-local cost = tonumber(ARGV[1])
-local clock = redis.call("TIME")
-local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local buckets = {}
-local allowed = 1
-local retry = 0
+const LEAKY_BUCKET = `-- Leaky bucket as NGINX limit_req decides it: the queue ("excess") drains at
+-- the rate; a request adds 1 to it and is refused when that would pass the burst.
+-- NGINX would also hold an admitted request for excess / rate seconds before it
+-- runs (unless nodelay); a script can only decide, so this is the nodelay answer.
+-- NGINX sends no Retry-After: the wait returned here is the lab's own hint.
+-- KEYS[1] the queue, a hash {excess, last}   ARGV: rate per second, burst
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+-- After this long without requests even a full queue has drained away.
+local ttl = math.ceil((burst + 1) / rate) + 1
 
-for i = 1, #KEYS do
-  local capacity = tonumber(ARGV[2 * i])
-  local rate = tonumber(ARGV[2 * i + 1])
-  if cost > capacity then
-    return {0, 0, -1}
-  end
-  local state = redis.call("HMGET", KEYS[i], "tokens", "updated_at")
-  local tokens = tonumber(state[1]) or capacity
-  local last = tonumber(state[2]) or now
-  tokens = math.min(capacity, tokens + math.max(0, now - last) * rate)
-  buckets[i] = {tokens = tokens, updated = math.max(now, last), capacity = capacity, rate = rate}
-  if tokens < cost then
-    allowed = 0
-    retry = math.max(retry, math.ceil((cost - tokens) / rate))
-  end
+local q = redis.call("HMGET", KEYS[1], "excess", "last")
+local excess, last = tonumber(q[1]), tonumber(q[2])
+if excess == nil or last == nil then
+  -- The first request of a key goes straight through with an empty queue.
+  redis.call("HSET", KEYS[1], "excess", 0, "last", now)
+  redis.call("EXPIRE", KEYS[1], ttl)
+  return {1, math.floor(burst), 0}
 end
 
-local remaining = nil
-for i = 1, #KEYS do
-  local b = buckets[i]
-  if allowed == 1 then
+local idle = math.max(0, now - last)
+local level = math.max(0, excess - rate * idle + 1) -- the clamp comes after the + 1
+if level > burst then
+  return {0, 0, math.max(1, math.ceil((excess + 1 - burst) / rate - idle))}
+end
+redis.call("HSET", KEYS[1], "excess", level, "last", math.max(last, now))
+redis.call("EXPIRE", KEYS[1], ttl)
+return {1, math.floor(burst - level), 0}
+`;
+
+const CONCURRENCY = `-- Concurrency limit with leases: a sorted set of the requests in flight, each
+-- scored by the time its lease runs out. A finished request would remove its own
+-- member (ZREM); the lease is what frees the slot of a worker that crashed.
+-- KEYS[1] the in-flight set   ARGV: max in flight, lease seconds, cost
+local most, lease, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if cost > most then
+  return {0, 0, -1}
+end
+
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+local set = KEYS[1]
+
+-- Leases that have run out free their slots first (an end at now is over).
+redis.call("ZREMRANGEBYSCORE", set, "-inf", now)
+local running = redis.call("ZRANGE", set, 0, -1, "WITHSCORES")
+local busy = 0
+for i = 1, #running, 2 do
+  busy = busy + tonumber(string.match(running[i], ":(.+)$"))
+end
+
+if busy + cost <= most then
+  local id = redis.call("INCR", set .. ":id")
+  redis.call("ZADD", set, now + lease, id .. ":" .. cost)
+  redis.call("EXPIRE", set, math.ceil(lease) + 1)
+  redis.call("EXPIRE", set .. ":id", math.ceil(lease) + 1)
+  return {1, most - busy - cost, 0}
+end
+
+-- Full: wait for the earliest leases to end until this cost fits.
+for i = 1, #running, 2 do
+  busy = busy - tonumber(string.match(running[i], ":(.+)$"))
+  if busy + cost <= most then
+    return {0, 0, math.max(1, math.ceil(tonumber(running[i + 1]) - now))}
+  end
+end
+return {0, 0, 1}
+`;
+
+const MULTI_BUCKET = `-- All-or-nothing across a credential, a tenant and a global token bucket in one
+-- script: bring every bucket up to date, and spend only if every one can pay.
+-- KEYS[i] bucket i   ARGV: cost, then capacity and refill rate for each bucket
+local cost = tonumber(ARGV[1])
+local t = redis.call("TIME")
+local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+
+local buckets = {}
+local everyone_pays, longest = true, 0
+for i, key in ipairs(KEYS) do
+  local b = {key = key, size = tonumber(ARGV[2 * i]), rate = tonumber(ARGV[2 * i + 1])}
+  if cost > b.size then
+    return {0, 0, -1} -- one bucket can never hold this cost
+  end
+  local saved = redis.call("HMGET", key, "tokens", "stamp")
+  local have = tonumber(saved[1]) or b.size
+  local stamp = tonumber(saved[2]) or now
+  b.tokens = math.min(b.size, have + math.max(0, now - stamp) * b.rate)
+  b.stamp = math.max(now, stamp)
+  if b.tokens < cost then
+    everyone_pays = false
+    longest = math.max(longest, math.ceil((cost - b.tokens) / b.rate))
+  end
+  buckets[i] = b
+end
+
+-- Save every refreshed bucket; take the cost from all of them only if all agreed.
+local least = nil
+for _, b in ipairs(buckets) do
+  if everyone_pays then
     b.tokens = b.tokens - cost
   end
-  if remaining == nil or b.tokens < remaining then
-    remaining = b.tokens
-  end
-  redis.call("HSET", KEYS[i], "tokens", b.tokens, "updated_at", b.updated)
-  redis.call("EXPIRE", KEYS[i], math.ceil(b.capacity / b.rate) + 1)
+  least = least and math.min(least, b.tokens) or b.tokens
+  redis.call("HSET", b.key, "tokens", b.tokens, "stamp", b.stamp)
+  redis.call("EXPIRE", b.key, math.ceil(b.size / b.rate) + 1)
 end
-if allowed == 1 then
-  return {1, math.floor(remaining), 0}
+if everyone_pays then
+  return {1, math.floor(least), 0}
 end
-return {0, math.floor(remaining), math.max(1, retry)}
+return {0, math.floor(least), math.max(1, longest)}
 `;
 
-const GET_THEN_SET = `-- UNSAFE on purpose: read, decide, then write in separate commands.
--- As app-server code, two servers can both read the same count and both admit.
--- KEYS[1]: counter key   ARGV[1]: limit   ARGV[2]: window seconds   ARGV[3]: cost
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
+const GET_THEN_SET = `-- UNSAFE on purpose: read, decide and write are three separate steps. Run as
+-- app-server code, two servers can read the same count and both admit.
+-- KEYS[1] counter key   ARGV: limit, window seconds, cost
+local limit, window, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 
-local count = tonumber(redis.call("GET", KEYS[1]) or "0")
-if count + cost > limit then
-  return {0, limit - count, 1}
+local seen = tonumber(redis.call("GET", KEYS[1]) or "0")
+if seen + cost > limit then
+  return {0, limit - seen, 1}
 end
-redis.call("SET", KEYS[1], count + cost, "EX", window)
-return {1, limit - count - cost, 0}
+-- Another server may have written since the GET above: this overwrites it.
+redis.call("SET", KEYS[1], seen + cost, "EX", window)
+return {1, limit - seen - cost, 0}
 `;
 
 export const TEMPLATES: readonly ScriptTemplate[] = [
   {
     id: 'token-bucket',
-    title: 'Token bucket (seed chapter)',
+    title: 'Token bucket (the lab’s reference script)',
     summary:
       'Refill, check and spend in one atomic script, on Redis server time. Returns {allowed, remaining, retryAfter}.',
     keys: ['rl:{key}'],
@@ -331,6 +408,29 @@ export const TEMPLATES: readonly ScriptTemplate[] = [
       fromArgs: { ratePerSecond: 0, burst: 1 },
     },
     source: GCRA,
+  },
+  {
+    id: 'leaky-bucket',
+    title: 'Leaky bucket (NGINX limit_req, nodelay)',
+    summary:
+      'The queue drains at the rate; a request that would overflow the burst is refused. Cost is 1.',
+    keys: ['leaky:{key}'],
+    args: ['1', '2'],
+    reference: {
+      algorithm: 'leaky-bucket',
+      params: { ratePerSecond: 1, burst: 2 },
+      fromArgs: { ratePerSecond: 0, burst: 1 },
+    },
+    source: LEAKY_BUCKET,
+  },
+  {
+    id: 'concurrency',
+    title: 'Concurrency limit (leases in a sorted set)',
+    summary:
+      'At most N requests in flight; each holds its slot until it ends or its lease runs out.',
+    keys: ['inflight:{key}'],
+    args: ['3', '2', '{cost}'],
+    source: CONCURRENCY,
   },
   {
     id: 'multi-bucket',

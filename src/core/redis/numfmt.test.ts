@@ -7,7 +7,14 @@
 //   HINCRBYFLOAT h x -0   -> "0"
 import { describe, expect, it } from 'vitest';
 import { RedisModel } from './model';
-import { formatG, formatLongDouble, formatScore, fromDouble, parseLongDouble } from './numfmt';
+import {
+  addLongDouble,
+  formatG,
+  formatLongDouble,
+  formatScore,
+  fromDouble,
+  parseLongDouble,
+} from './numfmt';
 import { toJson } from './reply';
 
 describe('negative zero', () => {
@@ -65,5 +72,25 @@ describe('%.Ng rounding', () => {
     expect(formatScore(5e-324)).toBe('4.9406564584124654e-324');
     expect(formatScore(1700000000.00001)).toBe('1700000000.00001');
     expect(formatScore(19.25)).toBe('19.25');
+  });
+});
+
+describe('helpers', () => {
+  it('number formats', () => {
+    expect(formatScore(1.5)).toBe('1.5');
+    expect(formatScore(3000)).toBe('3000');
+    expect(formatScore(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(formatScore(0.1)).toBe('0.10000000000000001');
+    expect(formatScore(1e21)).toBe('1e+21');
+    expect(formatScore(-Infinity)).toBe('-inf');
+    expect(formatG(1e-7, 17)).toBe('9.9999999999999995e-08');
+    expect(formatG(100, 14)).toBe('100');
+    const a = parseLongDouble('0.1');
+    const b = parseLongDouble('0.2');
+    if (a === null || b === null || typeof a === 'string' || typeof b === 'string')
+      throw new Error('parse');
+    const s = addLongDouble(a, b);
+    if (s === 'inf') throw new Error('inf');
+    expect(formatLongDouble(s)).toBe('0.3');
   });
 });

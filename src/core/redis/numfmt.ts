@@ -105,6 +105,19 @@ export function parseRangeDouble(s: string): number | null {
   return r.value;
 }
 
+/**
+ * Plain strtod over the whole string as SORT reads a score: leading spaces allowed, the empty
+ * string is 0; null for trailing garbage, NaN or a result out of range (ERANGE).
+ */
+export function parseSortScore(s: string): number | null {
+  let i = 0;
+  while (i < s.length && isCSpace(s[i])) i++;
+  if (i === s.length) return i === 0 ? 0 : null;
+  const r = strtodFull(i === 0 ? s : s.slice(i));
+  if (r === null || r.erange || Number.isNaN(r.value)) return null;
+  return r.value;
+}
+
 // ---------------------------------------------------------------------------------------
 // %.17g (addReplyDouble in 7.0) and general %.Ng
 

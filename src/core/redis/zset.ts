@@ -14,6 +14,8 @@ function less(aScore: number, aMember: string, b: ZEntry): boolean {
 export class ZSet {
   readonly scores = new Map<string, number>();
   readonly entries: ZEntry[] = [];
+  /** Redis would keep it as a skiplist (too many or too long members for a listpack). */
+  skiplist = false;
 
   get size(): number {
     return this.entries.length;
@@ -84,9 +86,20 @@ export class ZSet {
 
   /** Remove entries [from, to) by rank; returns how many were removed. */
   removeRange(from: number, to: number): number {
-    if (to <= from) return 0;
+    return this.takeRange(from, to).length;
+  }
+
+  /** Remove entries [from, to) by rank and return them. */
+  takeRange(from: number, to: number): ZEntry[] {
+    if (to <= from) return [];
     const removed = this.entries.splice(from, to - from);
     for (const e of removed) this.scores.delete(e.member);
-    return removed.length;
+    return removed;
+  }
+
+  /** The 0-based rank of a member (lowest score first), -1 when absent. */
+  rank(member: string): number {
+    const score = this.scores.get(member);
+    return score === undefined ? -1 : this.lowerBound(score, member);
   }
 }

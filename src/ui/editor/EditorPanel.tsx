@@ -3,7 +3,7 @@
 // short problem list under it, and Run (button and Ctrl/Cmd+Enter).
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { LuaEditor } from './LuaEditor';
-import { lintProblems, type Problem } from './problems';
+import { lintProblems, mergeProblems, type Problem } from './problems';
 
 export interface EditorPanelProps {
   value: string;
@@ -19,6 +19,10 @@ export interface EditorPanelProps {
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** A touch screen without a fine pointer (a phone, a tablet): no keyboard shortcut to show. */
+const touchOnly =
+  typeof window !== 'undefined' &&
+  window.matchMedia?.('(hover: none) and (pointer: coarse)').matches === true;
 
 export function EditorPanel({
   value,
@@ -32,13 +36,7 @@ export function EditorPanel({
 }: EditorPanelProps) {
   const deferred = useDeferredValue(value);
   const lint = useMemo(() => lintProblems(deferred), [deferred]);
-  const problems = useMemo(
-    () =>
-      [...lint, ...runProblems].sort(
-        (a, b) => a.line - b.line || (a.severity === 'error' ? -1 : 1),
-      ),
-    [lint, runProblems],
-  );
+  const problems = useMemo(() => mergeProblems(lint, runProblems), [lint, runProblems]);
   const [reveal, setReveal] = useState<{ line: number; column: number; nonce: number } | null>(
     null,
   );
@@ -57,7 +55,7 @@ export function EditorPanel({
               <path d="M2 1l9 5-9 5z" fill="currentColor" />
             </svg>
             {running ? 'Running…' : 'Run'}
-            <kbd>{isMac ? '⌘' : 'Ctrl'}+Enter</kbd>
+            {!touchOnly && <kbd>{isMac ? '⌘' : 'Ctrl'}+Enter</kbd>}
           </button>
           {toolbar}
         </div>

@@ -5,6 +5,24 @@ import { monaco } from './monacoSetup';
 
 type Ed = Parameters<OnMount>[0];
 
+// vs-dark with two changes for WCAG AA's 4.5:1 (axe, e2e/a11y.spec.ts): its comment green
+// (#608b4e on #1e1e1e, 4.2:1) becomes #6a9955 (5.0:1), and the dimmed number of the last,
+// empty line (#474747, 1.8:1) is drawn like the other line numbers (#858585, 4.5:1).
+monaco.editor.defineTheme('rate-lab-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [{ token: 'comment', foreground: '6a9955' }],
+  colors: { 'editorLineNumber.dimmedForeground': '#858585' },
+});
+// vs with the same fix for the last line's dimmed number (#a7c9d3 on white, 1.8:1 -> #237893,
+// the colour of the other line numbers, 5.0:1).
+monaco.editor.defineTheme('rate-lab-light', {
+  base: 'vs',
+  inherit: true,
+  rules: [],
+  colors: { 'editorLineNumber.dimmedForeground': '#237893' },
+});
+
 const SEVERITY = {
   error: monaco.MarkerSeverity.Error,
   warning: monaco.MarkerSeverity.Warning,
@@ -65,7 +83,7 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
       <Editor
         height={height}
         language="lua"
-        theme={dark ? 'vs-dark' : 'vs'}
+        theme={dark ? 'rate-lab-dark' : 'rate-lab-light'}
         value={value}
         loading={<PlainCodeArea {...props} />}
         onChange={(v) => onChange(v ?? '')}

@@ -1,13 +1,15 @@
 // Monaco, bundled by Vite: the API, the editor features, Lua highlighting and the editor worker
 // all come from this build. Nothing is fetched from a CDN, so the editor works offline.
 // Also registers the lab's Lua help once: completion, hover and signature help for
-// redis.call command names and arguments, KEYS, ARGV and the redis.* helpers.
+// redis.call command names and arguments (read from the Redis model's one command table, so
+// the editor offers exactly what the model runs), KEYS, ARGV and the redis.* helpers.
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import 'monaco-editor/features/register.all';
 import 'monaco-editor/languages/definitions/lua/register';
-import { REDIS_COMMANDS, REDIS_GLOBALS, commandDoc } from '../../core/playground/redisDocs';
+import { REDIS_GLOBALS } from '../../core/playground/redisDocs';
+import { allowedInScripts, COMMAND_ROWS, commandDoc } from '../../core/redis/table';
 
 self.MonacoEnvironment = {
   getWorker() {
@@ -20,13 +22,18 @@ loader.config({ monaco });
 const CALL_OPEN = /redis\.p?call\(\s*(["'])([A-Za-z]*)$/;
 const KIND = monaco.languages.CompletionItemKind;
 
+/** Commands a script may call, for completion inside redis.call("..."). */
+const SCRIPT_COMMANDS = COMMAND_ROWS.filter(allowedInScripts);
+
 function commandMarkdown(name: string): monaco.IMarkdownString | null {
   const c = commandDoc(name);
   if (!c) return null;
+  const kind = c.flags.includes('write') ? 'writes' : c.flags.includes('readonly') ? 'reads' : '';
+  const facts = [kind, `since Redis ${c.since}`].filter(Boolean).join(' · ');
   return {
     value:
-      `**${c.name}** \`${c.args}\`\n\n${c.summary}` +
-      (c.noScript ? '\n\n_Redis refuses this command inside a script._' : ''),
+      `**${c.name.toUpperCase()}** \`${c.args}\`\n\n${c.summary}\n\n_${facts}_` +
+      (allowedInScripts(c) ? '' : '\n\n_Redis refuses this command inside a script._'),
   };
 }
 
@@ -55,14 +62,17 @@ monaco.languages.registerCompletionItemProvider('lua', {
     const call = CALL_OPEN.exec(before);
     if (call) {
       return {
-        suggestions: REDIS_COMMANDS.filter((c) => !c.noScript).map((c) => ({
-          label: c.name,
-          kind: KIND.Function,
-          detail: `${c.name} ${c.args}`,
-          documentation: commandMarkdown(c.name) ?? undefined,
-          insertText: call[2] && call[2] === call[2].toLowerCase() ? c.name.toLowerCase() : c.name,
-          range,
-        })),
+        suggestions: SCRIPT_COMMANDS.map((c) => {
+          const name = c.name.toUpperCase();
+          return {
+            label: name,
+            kind: KIND.Function,
+            detail: `${name} ${c.args}`,
+            documentation: commandMarkdown(c.name) ?? undefined,
+            insertText: call[2] && call[2] === call[2].toLowerCase() ? c.name : name,
+            range,
+          };
+        }),
       };
     }
     const member = /\b(redis|cjson)\.(\w*)$/.exec(before);
@@ -131,7 +141,7 @@ monaco.languages.registerSignatureHelpProvider('lua', {
       value: {
         signatures: [
           {
-            label: `redis.call("${c.name}"${params.map((p) => `, ${p}`).join('')})`,
+            label: `redis.call("${c.name.toUpperCase()}"${params.map((p) => `, ${p}`).join('')})`,
             documentation: { value: c.summary },
             parameters: params.map((p) => ({ label: p })),
           },

@@ -47,9 +47,7 @@ export function runProblems(output: RunOutput | null, source: string): Problem[]
         ? r.reply.err
         : e;
     const line = r.errorLine ?? errorLine(raw) ?? 1;
-    const message = r.killed
-      ? `Runaway script stopped: it ran past the lab's time budget (a real Redis would block every other client). ${readableError(raw).replace(/^Script killed by the lab: /, '')}`
-      : readableError(raw);
+    const message = r.killed ? runawayMessage(raw) : readableError(raw);
     const key = `${line}|${r.killed ? 'killed' : message}`;
     const p = byMessage.get(key);
     if (p) p.requests!.push(r.index);
@@ -66,4 +64,29 @@ export function runProblems(output: RunOutput | null, source: string): Problem[]
       });
   }
   return [...byMessage.values()];
+}
+
+/**
+ * A runaway script's message, said once: the engine's own reason (its budget, and what a real
+ * Redis would do) after "Runaway script stopped:", never that reason twice.
+ */
+export function runawayMessage(raw: string): string {
+  const reason = readableError(raw)
+    .replace(/^.*?Script killed by the lab:?\s*/i, '')
+    .trim();
+  return `Runaway script stopped: ${reason || "it ran past the lab's budget (a real Redis would block every other client)"}`;
+}
+
+/**
+ * The editor's list: syntax found as you type, then the last run's problems, each said once.
+ * A compile error from the run on a line the syntax check already flags is the same mistake
+ * (luaparse and Redis's compiler word it differently), so only the first is listed.
+ */
+export function mergeProblems(lint: readonly Problem[], run: readonly Problem[]): Problem[] {
+  const syntaxLines = new Set(lint.filter((p) => p.severity === 'error').map((p) => p.line));
+  const hasSyntax = syntaxLines.size > 0;
+  const kept = run.filter(
+    (p) => !(p.source === 'compile' && (syntaxLines.has(p.line) || hasSyntax)),
+  );
+  return [...lint, ...kept].sort((a, b) => a.line - b.line || (a.severity === 'error' ? -1 : 1));
 }

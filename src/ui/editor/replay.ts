@@ -8,15 +8,10 @@
 // both placements the editor uses (shared; shared-nonatomic with a constant latency), so
 // the k-th decision is the k-th request in arrival order. Each limiter keeps its position
 // in its snapshot, so the timeline's checkpoints and replays stay in step.
-import {
-  getLimiterFactory,
-  registerLimiter,
-  unregisterLimiter,
-} from '../../core/limiters/registry';
+import { overlayLimiter } from '../../core/limiters/registry';
 import type {
   Decision,
   Limiter,
-  LimiterFactory,
   LimiterRequest,
   LimiterView,
   Params,
@@ -123,12 +118,15 @@ function validate(params: Params, path: string): string[] {
   return out;
 }
 
-/** Make `algorithm: "lua"` answer from the editor's runs; returns the undo. */
+/**
+ * Make `algorithm: "lua"` answer from the editor's runs; returns the undo. Only the editor's
+ * own script (and KEYS, ARGV) replays; any other Lua scenario on this page (window.rateLab, a
+ * link opened meanwhile) runs on the real engine, loaded on demand as on every route.
+ */
 export function installReplay(): () => void {
-  const prev = getLimiterFactory('lua');
-  const factory: LimiterFactory = {
-    validateParams: (params, path) => prev?.validateParams(params, path) ?? validate(params, path),
-    create(params: Params): Limiter {
+  return overlayLimiter('lua', {
+    validateParams: validate,
+    create(params: Params): Limiter | null {
       const a = active;
       if (
         a &&
@@ -137,15 +135,9 @@ export function installReplay(): () => void {
         sameList(params.args ?? [], a.args)
       )
         return new ReplayLimiter(a);
-      // Not the editor's run (e.g. a scenario loaded through window.rateLab): the real engine
-      // if the page has it, else a limiter that says why it cannot decide.
-      return prev ? prev.create(params) : new NotRunLimiter();
+      return null;
     },
-  };
-  registerLimiter('lua', factory);
-  return () => {
-    if (getLimiterFactory('lua') !== factory) return;
-    if (prev) registerLimiter('lua', prev);
-    else unregisterLimiter('lua');
-  };
+    // Neither the editor's run nor a loaded engine: a limiter that says why it cannot decide.
+    unavailable: () => new NotRunLimiter(),
+  });
 }

@@ -1,5 +1,5 @@
 // Run: the learner's script goes to the editor's worker with the chosen traffic; its
-// decisions then drive the lab scene (labStore) through the replay limiter, and Compare runs
+// decisions then drive the editor's scene (its own lab store) through the replay limiter, and Compare runs
 // a built-in algorithm on the same requests.
 import { simulate } from '../../core/simulate';
 import type { RunOutput } from '../../core/playground/runner';
@@ -11,7 +11,7 @@ import {
   type CompareResult,
   type ScriptDraft,
 } from '../../store/editorStore';
-import { labStore } from '../../store/labStore';
+import { editorLab as labStore } from '../../store/editorScene';
 import { editorWorker, RUN_BUDGET_MS } from '../../worker/editorClient';
 import { setRecording } from './replay';
 

@@ -17,9 +17,8 @@ import {
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
 import { policyLimit, policyWindow } from '../../core/lab/policy';
 import { outcomeSeries, usageSeries, windowedAdmits } from '../../core/lab/series';
-import { labStore } from '../../store/labStore';
 import { TENANT_HUES } from './shapes';
-import { addDrawer, useLab } from './useLab';
+import { addDrawer, useLab, useStage } from './useLab';
 
 const axis = { stroke: 'var(--text-muted)', fontSize: 12 };
 
@@ -38,6 +37,7 @@ const PLOT_LEFT = MARGIN.left + Y_AXIS_W;
 function NowOverlay({ xMax, height }: { xMax: number; height: number }) {
   const box = useRef<HTMLDivElement>(null);
   const line = useRef<HTMLDivElement>(null);
+  const stage = useStage();
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -57,16 +57,16 @@ function NowOverlay({ xMax, height }: { xMax: number; height: number }) {
         ? new ResizeObserver((entries) => {
             width = entries[0]?.contentRect.width ?? 0;
             lastX = NaN;
-            draw(labStore.getState().now);
+            draw(stage.store.getState().now);
           })
         : null;
     ro?.observe(el);
-    const off = addDrawer(draw);
+    const off = addDrawer(stage, draw);
     return () => {
       off();
       ro?.disconnect();
     };
-  }, [xMax]);
+  }, [xMax, stage]);
   return (
     <div
       ref={box}
@@ -104,6 +104,7 @@ function Card({
  * to the clock. The moving "now" line is an overlay drawn by the animation loop.
  */
 export const Charts = memo(function Charts() {
+  const stage = useStage();
   const run = useLab((s) => s.run);
   const altAlg = useLab((s) => s.altAlgorithm);
   const altRun = useLab((s) => s.altRun);
@@ -322,7 +323,7 @@ export const Charts = memo(function Charts() {
             value={altAlg ?? ''}
             data-testid="alt-algorithm"
             disabled={run.scenario.multiPolicyGiven}
-            onChange={(e) => labStore.getState().setAltAlgorithm(e.target.value || null)}
+            onChange={(e) => stage.store.getState().setAltAlgorithm(e.target.value || null)}
           >
             <option value="">(none)</option>
             {BUILTIN_ALGORITHMS.filter((a) => a !== policy.algorithm).map((a) => (

@@ -5,11 +5,13 @@ import { algorithmOf, BUILTIN_ALGORITHMS, defaultParams } from '../../core/limit
 import type { ParamDescriptor } from '../../core/limiters/types';
 import {
   compareLabel,
-  labStore,
+  laneTitles,
   LANE_LABEL,
   WORKED_EXAMPLE,
+  type LabStore,
   type ScenarioInput,
 } from '../../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
 import {
   applyPlacement,
   PlacementExtras,
@@ -19,7 +21,28 @@ import {
   ServersField,
   TimeGroup,
 } from './production/ProductionControls';
-import { useLab } from './useLab';
+import { useLab, useStage } from './useLab';
+
+/** How long each request holds its slot when an algorithm needs one (concurrency). */
+export const DEFAULT_DURATION = 2;
+
+/**
+ * Switch the draft to another algorithm with its default parameters. Concurrency counts
+ * requests in flight, so every request and traffic pattern that has no duration gets one
+ * (without it the engine refuses the scenario and the choice would snap back).
+ */
+export function switchAlgorithm(d: ScenarioInput, algorithm: string): void {
+  d.algorithm = algorithm;
+  d.params = defaultParams(algorithm);
+  if (algorithm !== 'concurrency') return;
+  for (const key of ['requests', 'traffic'] as const) {
+    const list = d[key];
+    if (!Array.isArray(list)) continue;
+    for (const r of list as Record<string, unknown>[])
+      if (typeof r === 'object' && r !== null && r.duration === undefined)
+        r.duration = DEFAULT_DURATION;
+  }
+}
 
 /** The controls an algorithm's parameters get: numbers and switches (its own description). */
 function paramControls(algorithm: string, params: Record<string, unknown>): ParamDescriptor[] {
@@ -157,6 +180,7 @@ export function NumberField({
   prepare?: (d: ScenarioInput) => void;
 }) {
   const id = useId();
+  const stage = useStage();
   const shown =
     typeof value === 'number'
       ? String(+(value * scale).toPrecision(6))
@@ -189,7 +213,7 @@ export function NumberField({
             setText(t);
             // The engine judges the value: '' is missing, 'abc' is NaN, both are refused with its message.
             const v = t.trim() === '' ? undefined : Number(t) / scale;
-            labStore.getState().edit((d) => {
+            stage.store.getState().edit((d) => {
               prepare?.(d);
               setPath(d, path, v);
             });
@@ -227,9 +251,13 @@ export function Group({
 }
 
 export function Controls() {
+  const stage = useStage();
+  const labStore: LabStore = stage.store;
   const input = useLab((s) => s.input);
   const errors = useLab((s) => s.errors);
   const lanes = useLab((s) => s.lanes);
+  const override = useLab((s) => s.compareOverride);
+  const compareTitle = useLab(useShallow((s) => laneTitles(s))).compare;
   const edit = (f: (d: ScenarioInput) => void) => labStore.getState().edit(f);
   const multi = Array.isArray(input.policies);
   const algorithm = String(
@@ -263,13 +291,14 @@ export function Controls() {
                 id="ctl-alg"
                 data-testid="algorithm"
                 value={algorithm}
-                onChange={(e) =>
-                  edit((d) => {
-                    d.algorithm = e.target.value;
-                    d.params = defaultParams(e.target.value);
-                  })
-                }
+                onChange={(e) => edit((d) => switchAlgorithm(d, e.target.value))}
               >
+                {!(BUILTIN_ALGORITHMS as readonly string[]).includes(algorithm) && (
+                  // A plug-in such as a learner's Lua script (a practice case's replay).
+                  <option value={algorithm}>
+                    {algorithm === 'lua' ? 'lua (the script below)' : algorithm}
+                  </option>
+                )}
                 {BUILTIN_ALGORITHMS.map((a) => (
                   <option key={a} value={a}>
                     {a}
@@ -277,6 +306,19 @@ export function Controls() {
                 ))}
               </select>
             </div>
+            {algorithm === 'lua' && (
+              <p className="muted small" data-testid="lua-keys">
+                Runs the scenario&apos;s Lua script on each request, with KEYS{' '}
+                <code>{((params.keys as string[] | undefined) ?? ['rl:{key}']).join(', ')}</code>
+                {Array.isArray(params.args) && params.args.length > 0 && (
+                  <>
+                    {' '}
+                    and ARGV <code>{(params.args as string[]).join(', ')}</code>
+                  </>
+                )}
+                . Pick another algorithm to replace it.
+              </p>
+            )}
             <p className="muted small" data-testid="algorithm-summary">
               {algorithmOf(algorithm)?.summary}
             </p>
@@ -397,7 +439,10 @@ export function Controls() {
             data-testid="compare-lanes"
             onChange={(e) => labStore.getState().setLanes(e.target.checked)}
           />
-          <span>Compare side by side with {compareLabel(input)}</span>
+          <span>
+            Compare side by side with{' '}
+            {override && compareTitle ? `“${compareTitle}”` : compareLabel(input)}
+          </span>
         </label>
         <div className="field-pair">
           <ServersField errors={errors} />

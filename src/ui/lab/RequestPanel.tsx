@@ -2,11 +2,10 @@
 // then the limiter state of the selected server or store.
 import { httpResponse } from '../../core/http/response';
 import type { LabRun, RequestInfo } from '../../core/lab/labRun';
-import { labStore } from '../../store/labStore';
 import { RequestFacts } from './production/RequestFacts';
 import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
 import { StateCard } from './StateView';
-import { useLab } from './useLab';
+import { useLab, useStage } from './useLab';
 
 const t2 = (t: number | null) => (t === null ? '—' : `${t.toFixed(2)} s`);
 
@@ -14,7 +13,7 @@ const t2 = (t: number | null) => (t === null ? '—' : `${t.toFixed(2)} s`);
  * The request's path, in time order; steps at the same moment in causal order (the store
  * decides, then its reply travels back; a non-atomic read comes back, then the server decides).
  */
-function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
+export function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const steps: { t: number; rank: number; text: string }[] = [
     { t: r.at, rank: 0, text: `${r.key} sends at ${t2(r.at)}` },
@@ -80,7 +79,7 @@ function Path({ r, run }: { r: RequestInfo; run: LabRun }) {
   );
 }
 
-function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
+export function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
   const h = httpResponse(run, r);
   return (
     <div className="http" data-testid="http-response">
@@ -114,6 +113,7 @@ function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
 }
 
 export function RequestPanel() {
+  const stage = useStage();
   const selected = useLab((s) => s.selected);
   const lane = useLab((s) => s.selectedLane);
   const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
@@ -157,7 +157,7 @@ export function RequestPanel() {
             <button
               type="button"
               className="button"
-              onClick={() => labStore.getState().select(null)}
+              onClick={() => stage.store.getState().select(null)}
             >
               Follow the latest request
             </button>
@@ -169,6 +169,7 @@ export function RequestPanel() {
 }
 
 export function StatePanel() {
+  const stage = useStage();
   const run = useLab((s) => s.run);
   const target = useLab((s) => s.selectedTarget);
   const now = useLab((s) => s.panelNow);
@@ -187,7 +188,7 @@ export function StatePanel() {
             type="button"
             className="chip"
             aria-pressed={x.id === t?.id}
-            onClick={() => labStore.getState().selectTarget(x.id)}
+            onClick={() => stage.store.getState().selectTarget(x.id)}
           >
             {x.label}
           </button>

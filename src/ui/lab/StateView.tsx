@@ -24,7 +24,7 @@ export function StateCard({ view, now }: { view: LimiterView; now: number }) {
   return (
     <figure className="state-card" data-testid={`state-${view.kind}`}>
       <figcaption>
-        key <code>{view.key}</code> · {view.kind}
+        key <code>{view.key}</code> · {view.kind === 'opaque' ? view.algorithm : view.kind}
       </figcaption>
       <svg viewBox="0 0 320 74" width="100%" role="img" aria-label={describeView(view)}>
         <StateGlyph view={view} now={now} w={320} h={70} />

@@ -1,10 +1,11 @@
-// Play, pause, step, speed (log scale), scrubber with event ticks, the clock, jump to time
-// and the share link. The clock and the scrubber thumb are drawn by the animation loop.
+// Play, pause, step, speed (log scale), scrubber with event ticks and the clock; under it on
+// the lab screen, jump to a time and the share link (TimeTools), and the keys (TimeKeys). The
+// clock and the scrubber thumb are drawn by the animation loop.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { encodeShare } from '../../core/share';
 import { OUTCOME_NAMES as OUTCOMES } from '../../core/lab/columns';
-import { endOf, labStore, SPEED_MAX, SPEED_MIN } from '../../store/labStore';
-import { addDrawer, useLab } from './useLab';
+import { endOf, SPEED_MAX, SPEED_MIN, type LabStore } from '../../store/labStore';
+import { labLinkOf } from '../../store/labLink';
+import { addDrawer, useLab, useStage } from './useLab';
 
 /** The slider thumb's width in CSS px (lab.css styles the thumb; the playhead draws it). */
 const THUMB = 18;
@@ -20,11 +21,42 @@ export const fmtSpeed = (s: number) =>
   s < 1 ? s.toFixed(s < 0.2 ? 2 : 1) : s < 10 ? s.toFixed(s % 1 ? 1 : 0) : s.toFixed(0);
 export const fmtTime = (t: number) => t.toFixed(2);
 
-export function shareLink(): string {
-  const s = labStore.getState();
+/** A link to the lab at this store's scenario, lanes and moment (absolute, to share). */
+export function shareLink(store: LabStore): string {
   const base = `${location.origin}${location.pathname}${location.search}`;
-  // Past the last event nothing changes: the link opens at the end.
-  return `${base}#/lab?scenario=${encodeShare(s.input)}&t=${+Math.min(s.now, endOf(s)).toFixed(3)}`;
+  return `${base}${labLinkOf(store.getState())}`;
+}
+
+/**
+ * The time keys of a stage, for a keydown handler (the lab screen's window, a widget's own
+ * element). True when the key was one of them (the caller prevents its default).
+ */
+export function timeKey(store: LabStore, e: { key: string; shiftKey: boolean }): boolean {
+  const s = store.getState();
+  if (e.key === ' ' || e.key === 'k') s.togglePlay();
+  else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+    const dir = e.key === 'ArrowRight' ? 1 : -1;
+    if (e.shiftKey) {
+      s.pause();
+      s.seek(s.now + dir * Math.max(0.5, s.run.end / 20));
+    } else s.step(dir);
+  } else if (e.key === 'Home') s.jump('start');
+  else if (e.key === 'End') s.jump('end');
+  else if (e.key === '+' || e.key === '=') s.setSpeed(speedStep(s.speed, 1));
+  else if (e.key === '-' || e.key === '_') s.setSpeed(speedStep(s.speed, -1));
+  else return false;
+  return true;
+}
+
+/** The keys of the time controls, listed where they work. */
+export function TimeKeys({ where }: { where: string }) {
+  return (
+    <p className="kbd-help muted small" data-testid="time-keys">
+      Keys {where}: <kbd>Space</kbd> play/pause, <kbd>←</kbd>/<kbd>→</kbd> previous/next event,{' '}
+      <kbd>Shift</kbd>+<kbd>←</kbd>/<kbd>→</kbd> skip a twentieth, <kbd>Home</kbd>/<kbd>End</kbd>{' '}
+      start/end, <kbd>+</kbd>/<kbd>−</kbd> speed.
+    </p>
+  );
 }
 
 function Ticks({ end }: { end: number }) {
@@ -55,18 +87,17 @@ function Ticks({ end }: { end: number }) {
   );
 }
 
-export function TimeBar() {
+export function TimeBar({ compact = false }: { compact?: boolean }) {
+  const stage = useStage();
   const playing = useLab((s) => s.playing);
   const speed = useLab((s) => s.speed);
   const end = useLab((s) => endOf(s));
   const scrub = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLOutputElement>(null);
   const head = useRef<HTMLDivElement>(null);
-  const [jump, setJump] = useState('');
-  const [link, setLink] = useState<string | null>(null);
-  const [copied, setCopied] = useState('');
 
   useLayoutEffect(() => {
+    const store = stage.store;
     let lastText = '';
     let lastLabel = -Infinity;
     let width = 0;
@@ -95,7 +126,7 @@ export function TimeBar() {
       if (document.activeElement !== el) el.value = String(Math.min(now, end));
       // Screen readers need the time in words, not ten times a second.
       const w = performance.now();
-      if (!labStore.getState().playing || w - lastLabel > 1000) {
+      if (!store.getState().playing || w - lastLabel > 1000) {
         lastLabel = w;
         el.setAttribute('aria-valuetext', `${text} seconds of ${fmtTime(end)}`);
       }
@@ -105,40 +136,30 @@ export function TimeBar() {
         ? new ResizeObserver((entries) => {
             width = entries[0]?.contentRect.width ?? 0;
             lastX = NaN;
-            draw(labStore.getState().now, false);
+            draw(store.getState().now, false);
           })
         : null;
     if (scrub.current) ro?.observe(scrub.current);
-    const off = addDrawer(draw);
+    const off = addDrawer(stage, draw);
     return () => {
       off();
       ro?.disconnect();
     };
-  }, [end]);
+  }, [end, stage]);
 
-  const st = labStore.getState;
-  const copy = async () => {
-    const l = shareLink();
-    setLink(l);
-    try {
-      await navigator.clipboard.writeText(l);
-      setCopied('Link copied. It opens this scenario at this moment.');
-    } catch {
-      setCopied('Copy the link below (the clipboard is not available here).');
-    }
-  };
+  const st = stage.store.getState;
 
   return (
-    <div className="timebar" role="group" aria-label="Time controls">
+    <div className={`timebar${compact ? ' compact' : ''}`} role="group" aria-label="Time controls">
       <div className="tb-buttons">
         <button
           type="button"
           className="button"
           onClick={() => st().step(-1)}
-          aria-label="Step back to the previous event"
+          aria-label="Prev: step back to the previous event"
           title="Previous event (←)"
         >
-          ‹ Prev
+          ‹<span className="tb-word"> Prev</span>
         </button>
         <button
           type="button"
@@ -148,16 +169,17 @@ export function TimeBar() {
           aria-label={playing ? 'Pause' : 'Play'}
           title="Play / pause (space)"
         >
-          {playing ? '❚❚ Pause' : '▶ Play'}
+          {playing ? '❚❚' : '▶'}
+          <span className="tb-word">{playing ? ' Pause' : ' Play'}</span>
         </button>
         <button
           type="button"
           className="button"
           onClick={() => st().step(1)}
-          aria-label="Step to the next event"
+          aria-label="Next: step to the next event"
           title="Next event (→)"
         >
-          Next ›
+          <span className="tb-word">Next </span>›
         </button>
       </div>
       <div className="tb-clock">
@@ -197,6 +219,7 @@ export function TimeBar() {
           max={Math.log10(SPEED_MAX)}
           step={0.05}
           value={Math.log10(speed)}
+          aria-label="Speed"
           aria-valuetext={`${fmtSpeed(speed)} times`}
           data-testid="speed"
           onChange={(e) => st().setSpeed(+Math.pow(10, Number(e.target.value)).toPrecision(2))}
@@ -204,6 +227,29 @@ export function TimeBar() {
         />
         <output data-testid="speed-value">{fmtSpeed(speed)}×</output>
       </label>
+    </div>
+  );
+}
+
+/** Jump to a time and copy a link to this moment (the lab screen's, not sticky). */
+export function TimeTools() {
+  const stage = useStage();
+  const [jump, setJump] = useState('');
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState('');
+  const st = stage.store.getState;
+  const copy = async () => {
+    const l = shareLink(stage.store);
+    setLink(l);
+    try {
+      await navigator.clipboard.writeText(l);
+      setCopied('Link copied. It opens this scenario at this moment.');
+    } catch {
+      setCopied('Copy the link below (the clipboard is not available here).');
+    }
+  };
+  return (
+    <div className="time-tools">
       <form
         className="tb-jump"
         onSubmit={(e) => {

@@ -6,7 +6,6 @@ import ABOUT from '../../core/lua/ABOUT.md?raw';
 import { TEMPLATES, templateById, type TemplateId } from '../../core/playground/templates';
 import { TRAFFIC, trafficById, type TrafficId } from '../../core/playground/traffic';
 import { editorStore, flushEditorSave, isEdited } from '../../store/editorStore';
-import { labStore } from '../../store/labStore';
 import { EditorPanel } from '../editor/EditorPanel';
 import { downloadLua, readLuaFile, readShared, shareUrl } from '../editor/files';
 import { ComparePanel, KeyInspector, RunSummary, TracePanel } from '../editor/panels';
@@ -19,27 +18,25 @@ import { RequestPanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
 import { Legend } from '../lab/shapes';
 import { TimeBar } from '../lab/TimeBar';
-import { useLab } from '../lab/useLab';
+import { StageContext, useLab } from '../lab/useLab';
+import { editorStage } from '../editor/stage';
 import { Markdown } from '../widgets/Markdown';
 import type { Route } from '../shell/router';
 import '../lab/lab.css';
 import '../editor/editor.css';
 
-/** Take over the lab scene while the editor is open; give it back on leaving. */
-function useSceneTakeover(): void {
+/**
+ * Draw the editor's own scene while the editor is open (its store is not the lab screen's:
+ * leaving the editor restores nothing, so a lab link opened next keeps its scenario).
+ */
+function useEditorScene(): void {
   useEffect(() => {
-    const before = labStore.getState();
-    const prev = { input: before.input, lanes: before.lanes, alt: before.altAlgorithm };
     const uninstall = installReplay();
-    const stopLoop = startLoop();
+    const stopLoop = startLoop(editorStage);
     return () => {
       stopLoop();
       uninstall();
-      const s = labStore.getState();
-      s.pause();
-      if (prev.lanes !== s.lanes) s.setLanes(prev.lanes);
-      s.load(prev.input);
-      if (prev.alt) s.setAltAlgorithm(prev.alt);
+      editorStage.store.getState().pause();
     };
   }, []);
 }
@@ -397,7 +394,7 @@ function Scene() {
 }
 
 export default function EditorPage({ route }: { route: Route }) {
-  useSceneTakeover();
+  useEditorScene();
   useLinkedScript(route);
   useGlobalRunKey();
   const templateId = useEditor((s) => s.templateId);
@@ -422,68 +419,70 @@ export default function EditorPage({ route }: { route: Route }) {
   );
 
   return (
-    <div className="editor-page" data-testid="editor-page">
-      <header className="ed-head">
-        <div>
-          <h1 className="page-title">Lua editor</h1>
-          <p className="page-lede">
-            Write the limiter you would send to Redis and run it on the lab&apos;s Redis model, as
-            one atomic script or as app-server code whose calls interleave.
-          </p>
-        </div>
-        <label className="field ed-template">
-          <span>Template</span>
-          <select
-            value={templateId}
-            data-testid="template"
-            onChange={(e) => {
-              es.selectTemplate(e.target.value as TemplateId);
-              void runEditor();
-            }}
-          >
-            {TEMPLATES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-                {edited.has(t.id) ? ' · edited' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
-      <div className="ed-grid">
-        <div className="ed-left">
-          <section className="card ed-code" aria-label="Script">
-            <p className="ed-summary-line">{template.summary}</p>
-            <EditorPanel
-              label={`Lua script: ${template.title}`}
-              value={draft.source}
-              onChange={(v) => es.setSource(v)}
-              onRun={() => void runEditor()}
-              running={running}
-              runProblems={problems}
-              height="min(34rem, 62vh)"
-              toolbar={<ModeSwitch />}
-            />
-            <FileActions />
-          </section>
-          <RunForm />
-          <details className="card ed-about" data-testid="about-lua">
-            <summary>About this Lua: what differs from Redis&apos;s Lua 5.1</summary>
-            <Markdown text={ABOUT.replace(/^# .*\n/, '')} />
-          </details>
-        </div>
-        <div className="ed-right">
-          <RunSummary />
-          <Scene />
-          <TracePanel />
-          <KeyInspector />
-          <ComparePanel />
-          <details className="card ed-http">
-            <summary>HTTP response of the selected request</summary>
-            <RequestPanel />
-          </details>
+    <StageContext.Provider value={editorStage}>
+      <div className="editor-page" data-testid="editor-page">
+        <header className="ed-head">
+          <div>
+            <h1 className="page-title">Lua editor</h1>
+            <p className="page-lede">
+              Write the limiter you would send to Redis and run it on the lab&apos;s Redis model, as
+              one atomic script or as app-server code whose calls interleave.
+            </p>
+          </div>
+          <label className="field ed-template">
+            <span>Template</span>
+            <select
+              value={templateId}
+              data-testid="template"
+              onChange={(e) => {
+                es.selectTemplate(e.target.value as TemplateId);
+                void runEditor();
+              }}
+            >
+              {TEMPLATES.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.title}
+                  {edited.has(t.id) ? ' · edited' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        </header>
+        <div className="ed-grid">
+          <div className="ed-left">
+            <section className="card ed-code" aria-label="Script">
+              <p className="ed-summary-line">{template.summary}</p>
+              <EditorPanel
+                label={`Lua script: ${template.title}`}
+                value={draft.source}
+                onChange={(v) => es.setSource(v)}
+                onRun={() => void runEditor()}
+                running={running}
+                runProblems={problems}
+                height="min(34rem, 62vh)"
+                toolbar={<ModeSwitch />}
+              />
+              <FileActions />
+            </section>
+            <RunForm />
+            <details className="card ed-about" data-testid="about-lua">
+              <summary>About this Lua: what differs from Redis&apos;s Lua 5.1</summary>
+              <Markdown text={ABOUT.replace(/^# .*\n/, '')} />
+            </details>
+          </div>
+          <div className="ed-right">
+            <RunSummary />
+            <Scene />
+            <TracePanel />
+            <KeyInspector />
+            <ComparePanel />
+            <details className="card ed-http">
+              <summary>HTTP response of the selected request</summary>
+              <RequestPanel />
+            </details>
+          </div>
         </div>
       </div>
-    </div>
+    </StageContext.Provider>
   );
 }

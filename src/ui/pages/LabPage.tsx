@@ -7,69 +7,169 @@ import {
   limitersReady,
   prepareLimiters,
 } from '../../core/limiters/registry';
-import type { LabRun } from '../../core/lab/labRun';
-import { labTitle, placementLabel } from '../../core/production/labels';
-import { linkLoadFailed, loadLink, readLinkScenario } from '../../store/labLink';
-import { labStore } from '../../store/labStore';
+import { admittedCode } from '../../core/lab/columns';
+import type { Counts, LabRun } from '../../core/lab/labRun';
+import { labTitle as scenarioTitle } from '../../core/production/labels';
+import {
+  labLinkOf,
+  linkLoadFailed,
+  loadLink,
+  readLinkScenario,
+  safeBack,
+} from '../../store/labLink';
+import { labStore, laneTitles } from '../../store/labStore';
+import { useShallow } from 'zustand/react/shallow';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
+import { overLimitOf } from '../lab/overLimit';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
 import { ProductionCaption } from '../lab/production/Caption';
 import { ProductionPanels } from '../lab/production/ProductionPanels';
+import { wastedText, wastedTotal } from '../lab/scene/Wasted';
 import { Legend } from '../lab/shapes';
-import { speedStep, TimeBar } from '../lab/TimeBar';
+import { timeKey, TimeBar, TimeKeys, TimeTools } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';
 import type { Route } from '../shell/router';
 import '../lab/lab.css';
 
 const Charts = lazy(() => import('../lab/Charts').then((m) => ({ default: m.Charts })));
 
+/** "Two", "Four": the servers in the title, in words up to eight. */
+const WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
+export function labTitle(servers: number): string {
+  const n = WORDS[servers] ?? String(servers);
+  return servers === 1 ? 'One server, one budget' : `${n} servers, one budget`;
+}
+
+/** "the 4th and 5th", "the 4th, 5th and 9th", "7 admissions". */
+function ordinals(list: number[]): string {
+  const ord = (k: number) => {
+    const t = k % 100;
+    const suf = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th');
+    return `${k}${suf}`;
+  };
+  if (list.length > 4) return `${list.length} admissions`;
+  const words = list.map(ord);
+  const last = words.pop()!;
+  return `the ${words.length ? `${words.join(', ')} and ${last}` : last} admission${list.length > 1 ? 's' : ''}`;
+}
+
+/** Which admissions (1st, 2nd, ... in the lane's decision order) went over the limit. */
+function overSentence(run: LabRun, title: string): string | null {
+  const over = overLimitOf(run);
+  if (!over || over.requests.length === 0) return null;
+  const ranks: number[] = [];
+  let k = 0;
+  for (let j = 0; j < run.n; j++) {
+    const i = run.byDecision[j]!;
+    if (admittedCode(run.outcome[i]!)) {
+      k++;
+      if (over.flags[i]) ranks.push(k);
+    }
+  }
+  const what = ordinals(ranks);
+  const verb = ranks.length === 1 ? 'is' : 'are';
+  return `${what[0]!.toUpperCase()}${what.slice(1)} of “${title}” ${verb} over the limit of ${over.quota}: one shared counter would have answered 429.`;
+}
+
 function Caption() {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
+  const override = useLab((s) => s.compareOverride);
+  const titles = useLab(useShallow((s) => laneTitles(s)));
   const pol = run.scenario.policies;
   const limit =
     pol.length === 1
       ? `the same limit, ${describeSpec(pol[0]!)}`
       : `the same ${pol.length} policies`;
-  const a = run.countsAt(Infinity);
-  const say = (label: string, c: typeof a) => {
+  const say = (label: string, c: Counts) => {
     // admitted = allowed + bypass: what reached the app, however it got there.
     const parts = [
-      `${label.toLowerCase()} admitted ${c.admitted}${c.bypass ? ` (${c.bypass} of them bypassing the limiter)` : ''}`,
+      `${label} admitted ${c.admitted}${c.bypass ? ` (${c.bypass} of them bypassing the limiter)` : ''}`,
     ];
     if (c.denied) parts.push(`answered ${c.denied} with 429`);
     if (c.unavailable) parts.push(`${c.unavailable} with 503`);
     return parts.join(' and ');
   };
+  const lc = (r: LabRun) => r.countsAt(Infinity);
   if (!compare) {
+    const over = overSentence(run, titles.main);
     return (
       <p className="lab-caption" data-testid="caption">
-        {run.n} requests, {limit}: {say(placementLabel(run.scenario), a)}.
+        {run.n} requests, {limit}: {say(titles.main.toLowerCase(), lc(run))}.
+        {over && <strong data-testid="over-caption">{over}</strong>}
+        <Outage runs={[run]} />
+        <Wasted runs={[run]} />
         <DoubleSpent runs={[run]} />
         <ProductionCaption run={run} />
       </p>
     );
   }
-  const [l, r] = run.shared ? [compare, run] : [run, compare];
-  const lc = l.countsAt(Infinity);
-  const rc = r.countsAt(Infinity);
-  // The local-against-shared sentence is about a counter in each server only.
-  const more = l.scenario.placement === 'local' ? lc.admitted - rc.admitted : 0;
+  // The lab's own comparison puts the counter in each server on the left.
+  const swap = !override && run.shared;
+  const [l, r] = swap ? [compare, run] : [run, compare];
+  const [lt, rt] = swap ? [titles.compare!, titles.main] : [titles.main, titles.compare!];
+  const overs = [overSentence(l, lt), overSentence(r, rt)].filter((x): x is string => !!x);
+  const a = lc(l);
+  const b = lc(r);
+  // The local-against-shared sentences are about a counter in each server only.
+  const localStory = !override && l.scenario.placement === 'local';
+  const more = localStory ? a.admitted - b.admitted : 0;
+  const same = l.n === r.n ? `Same ${l.n} requests` : `${l.n} and ${r.n} requests`;
+  // "Each server only counts what it sees" explains admissions over the limit, never 503s.
+  const placementStory = localStory && overs.length > 0;
   return (
     <p className="lab-caption" data-testid="caption">
-      Same {run.n} requests, {limit}: {say(placementLabel(l.scenario), lc)};{' '}
-      {say(placementLabel(r.scenario), rc)}.{' '}
-      {more > 0 && (
-        <strong>
-          Each server only counts what it sees, so {more} more got through than the limit allows.
+      {same}, {override ? 'two settings' : limit}: {say(lt.toLowerCase(), a)};{' '}
+      {say(rt.toLowerCase(), b)}.{' '}
+      {placementStory && (
+        <strong data-testid="over-caption">
+          Each server only counts what it sees. {overs.join(' ')}
         </strong>
       )}
-      {more < 0 && <strong>This time the shared counter let {-more} more through.</strong>}
+      {!placementStory &&
+        overs.map((o) => (
+          <strong key={o} data-testid="over-caption">
+            {o}
+          </strong>
+        ))}
+      {!override && !placementStory && more < 0 && (
+        <strong>This time the shared counter let {-more} more through.</strong>
+      )}
+      <Outage runs={[l, r]} />
+      <Wasted runs={[l, r]} />
       <DoubleSpent runs={[l, r]} />
       <ProductionCaption run={run} />
     </p>
+  );
+}
+
+/** 503s come from the store being unreachable (failing closed), not from what servers see. */
+function Outage({ runs }: { runs: LabRun[] }) {
+  const r = runs.find((x) => x.countsAt(Infinity).unavailable > 0);
+  if (!r) return null;
+  const c = r.countsAt(Infinity);
+  const why = r.totals.timedOut > 0 ? 'did not answer in time' : 'was unreachable';
+  return (
+    <span className="lab-caption-line" data-testid="outage-caption">
+      {' '}
+      {c.unavailable} {c.unavailable === 1 ? 'request was' : 'requests were'} answered 503: the
+      store {why} and the service fails closed, so nobody counted{' '}
+      {c.unavailable === 1 ? 'it' : 'them'}.
+    </span>
+  );
+}
+
+/** Naive multi-policy charging: budget charged for requests another policy then denied. */
+function Wasted({ runs }: { runs: LabRun[] }) {
+  const r = runs.find((x) => x.scenario.multiPolicy === 'naive' && wastedTotal(x) > 0);
+  if (!r) return null;
+  return (
+    <span className="lab-caption-line" data-testid="wasted-budget">
+      {' '}
+      {wastedText(r)}
+    </span>
   );
 }
 
@@ -128,12 +228,13 @@ function LiveSummary() {
     window.clearTimeout(pending.current);
     pending.current = window.setTimeout(() => {
       const s = labStore.getState();
-      const part = (r: typeof s.run) => {
+      const titles = laneTitles(s);
+      const part = (r: typeof s.run, title: string) => {
         const c = r.countsAt(s.now);
-        return `${placementLabel(r.scenario)}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
+        return `${title}: ${c.admitted} admitted${c.bypass ? ` (${c.bypass} bypassing the limiter)` : ''}, ${c.denied} denied`;
       };
       setText(
-        `At ${s.now.toFixed(1)} s. ${part(s.run)}.${s.compare ? ` ${part(s.compare)}.` : ''}`,
+        `At ${s.now.toFixed(1)} s. ${part(s.run, titles.main)}.${s.compare ? ` ${part(s.compare, titles.compare!)}.` : ''}`,
       );
     }, 1500);
     return () => window.clearTimeout(pending.current);
@@ -149,9 +250,14 @@ function LiveSummary() {
 function useUrlScenario(route: Route): string | null {
   const param = route.query.get('scenario');
   const t = route.query.get('t');
+  const extras = {
+    compare: route.query.get('compare'),
+    sel: route.query.get('sel'),
+    lane: route.query.get('lane'),
+  };
   const [error, setError] = useState<string | null>(null);
   const [seen, setSeen] = useState<string | null>(null);
-  const key = `${param ?? ''}|${t ?? ''}`;
+  const key = `${param ?? ''}|${t ?? ''}|${extras.compare ?? ''}|${extras.sel ?? ''}|${extras.lane ?? ''}`;
   const seenKey = useRef(key);
   seenKey.current = key;
   if (key !== seen) {
@@ -162,12 +268,12 @@ function useUrlScenario(route: Route): string | null {
       if (!link.ok) message = link.message;
       else {
         const names = limiterNamesOf(link.input);
-        if (limitersReady(names)) message = loadLink(link.input, t);
+        if (limitersReady(names)) message = loadLink(link.input, t, extras);
         else {
           // A Lua scenario: load the engine first, then the scenario (the link keeps its place).
           prepareLimiters(names).then(
             () => {
-              if (seenKey.current === key) setError(loadLink(link.input, t));
+              if (seenKey.current === key) setError(loadLink(link.input, t, extras));
             },
             (e: unknown) => setError(linkLoadFailed(e)),
           );
@@ -188,11 +294,20 @@ const TAB_LABEL: Record<Tab, string> = {
   charts: 'Charts',
 };
 
+/** "Present": the lab's scenario, lanes and moment on the projector's stage. */
+function presentHref(): string {
+  const link = labLinkOf(labStore.getState());
+  return `#/present/lab/scene?${link.slice(link.indexOf('?') + 1)}`;
+}
+
 export default function LabPage({ route }: { route: Route }) {
   const urlError = useUrlScenario(route);
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
+  const override = useLab((s) => s.compareOverride);
+  const titles = useLab(useShallow((s) => laneTitles(s)));
   const [tab, setTab] = useState<Tab>('controls');
+  const back = safeBack(route.query.get('back'));
 
   useEffect(() => startLoop(), []);
 
@@ -203,30 +318,18 @@ export default function LabPage({ route }: { route: Route }) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || el?.isContentEditable)
         return;
-      const s = labStore.getState();
-      if (e.key === ' ' || e.key === 'k') {
-        // Space on a button presses the button; elsewhere it plays and pauses.
-        if (
-          tag === 'BUTTON' ||
+      // Keys inside a widget of its own (a lesson's scene embedded elsewhere) are its own.
+      if (el?.closest?.('[data-stage="own"]')) return;
+      // Space on a button presses the button; elsewhere it plays and pauses.
+      if (
+        (e.key === ' ' || e.key === 'k') &&
+        (tag === 'BUTTON' ||
           tag === 'A' ||
           tag === 'SUMMARY' ||
-          el?.getAttribute('role') === 'button'
-        )
-          return;
-        e.preventDefault();
-        s.togglePlay();
-      } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-        e.preventDefault();
-        const dir = e.key === 'ArrowRight' ? 1 : -1;
-        if (e.shiftKey) {
-          s.pause();
-          s.seek(s.now + dir * Math.max(0.5, s.run.end / 20));
-        } else s.step(dir);
-      } else if (e.key === '+' || e.key === '=') {
-        s.setSpeed(speedStep(s.speed, 1));
-      } else if (e.key === '-' || e.key === '_') {
-        s.setSpeed(speedStep(s.speed, -1));
-      }
+          el?.getAttribute('role') === 'button')
+      )
+        return;
+      if (timeKey(labStore, e)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -244,14 +347,28 @@ export default function LabPage({ route }: { route: Route }) {
     });
   };
 
-  const lanes = compare ? (run.shared ? [compare, run] : [run, compare]) : [run];
+  // The lab's own comparison puts the counter in each server on the left; a lesson's override
+  // keeps its lanes in the lesson's order.
+  const swap = !override && compare !== null && run.shared;
+  const lanes: { r: LabRun; lane: 'main' | 'compare'; title: string }[] = [
+    { r: run, lane: 'main', title: titles.main },
+  ];
+  if (compare) lanes.push({ r: compare, lane: 'compare', title: titles.compare! });
+  if (swap) lanes.reverse();
 
   return (
     <div className="lab" data-testid="lab-page">
+      {back && (
+        <p className="lab-back">
+          <a href={back} data-testid="back-to-lesson">
+            ← Back to the lesson
+          </a>
+        </p>
+      )}
       <header className="lab-intro">
         <div>
           <h1 className="page-title" data-testid="lab-title">
-            {labTitle(run.scenario)}
+            {scenarioTitle(run.scenario)}
           </h1>
           <Caption />
         </div>
@@ -262,19 +379,36 @@ export default function LabPage({ route }: { route: Route }) {
           {urlError}
         </p>
       )}
+      {/* First in the tab order, drawn under the scene (CSS order): Tab reaches the time
+          controls before the scene's servers and decisions. */}
+      <div className="lab-timebar">
+        <TimeBar />
+      </div>
       <div className={`lab-lanes${lanes.length > 1 ? ' two' : ''}`}>
-        {lanes.map((r) => (
-          <Lane
-            key={r === run ? 'main' : 'compare'}
-            run={r}
-            lane={r === run ? 'main' : 'compare'}
-            primary={r === run}
-          />
+        {lanes.map(({ r, lane, title }) => (
+          <Lane key={lane} run={r} lane={lane} primary={lane === 'main'} title={title} />
         ))}
       </div>
       <Legend />
-      <div className="lab-timebar">
-        <TimeBar />
+      <div className="lab-time-extra">
+        <TimeTools />
+        <a
+          className="button"
+          href="#/present/lab/scene"
+          data-testid="present"
+          onClick={(e) => {
+            e.currentTarget.href = presentHref();
+          }}
+          onFocus={(e) => {
+            e.currentTarget.href = presentHref();
+          }}
+          onPointerEnter={(e) => {
+            e.currentTarget.href = presentHref();
+          }}
+        >
+          Present
+        </a>
+        <TimeKeys where="anywhere on this page" />
       </div>
       <div className="lab-tabs" role="tablist" aria-label="Panels">
         {(['controls', 'request', 'production', 'charts'] as Tab[]).map((t) => (

@@ -3,10 +3,12 @@ import { useStore } from 'zustand';
 import { prefsStore, type ThemeChoice } from '../../store/prefs';
 
 const NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'dark', dark: 'light', light: 'system' };
+/** Visible word; the accessible name starts with it (WCAG 2.5.3, label in name). */
+const SHOWN: Record<ThemeChoice, string> = { system: 'Auto', dark: 'Dark', light: 'Light' };
 const LABEL: Record<ThemeChoice, string> = {
-  system: 'Theme: follows your system',
-  dark: 'Theme: dark',
-  light: 'Theme: light',
+  system: 'Auto theme, follows your system',
+  dark: 'Dark theme',
+  light: 'Light theme',
 };
 const ICON: Record<ThemeChoice, string> = { system: '◐', dark: '☾', light: '☀' };
 
@@ -25,14 +27,12 @@ export function ThemeToggle() {
       type="button"
       className="icon-button"
       data-testid="theme-toggle"
-      aria-label={`${LABEL[theme]}. Switch to ${NEXT[theme]}.`}
+      aria-label={`${LABEL[theme]}. Switch to ${SHOWN[NEXT[theme]].toLowerCase()}.`}
       title={LABEL[theme]}
       onClick={() => setTheme(NEXT[theme])}
     >
       <span aria-hidden="true">{ICON[theme]}</span>
-      <span className="theme-label">
-        {theme === 'system' ? 'Auto' : theme === 'dark' ? 'Dark' : 'Light'}
-      </span>
+      <span className="theme-label">{SHOWN[theme]}</span>
     </button>
   );
 }

@@ -1,214 +1,264 @@
-import { useEffect, useMemo, useState } from 'react';
-import { laneLabels, splitLab } from '../../core/content/directives';
-import {
-  algorithmsOf,
-  runLane,
-  runLaneAsync,
-  type LaneRequest,
-  type LaneResult,
-} from '../../core/content/lanes';
-import { getLimiterFactory } from '../../core/limiters/registry';
-import { encodeShare } from '../../core/share';
+// A lab scenario embedded in a lesson: the lab's own two-lane scene at the widget's size, with
+// its own store (src/store/widgetStore.ts), its own time bar and the selected request's path
+// and HTTP response. It opens paused at the run's first interesting moment; "Open in the lab"
+// carries the exact state (both lanes, time, selection) and a way back. Out of view it costs
+// nothing: the loop skips its stage (IntersectionObserver).
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { OUTCOME_NAMES, type Outcome } from '../../core/lab/columns';
+import type { LabRun } from '../../core/lab/labRun';
+import { limiterNamesOf, limitersReady, prepareLimiters } from '../../core/limiters/registry';
+import { labLinkOf } from '../../store/labLink';
+import { laneTitles, type LabStore } from '../../store/labStore';
+import { createWidgetStore, type WidgetResult } from '../../store/widgetStore';
+import { setStageVisible, startLoop } from '../lab/loop';
+import { Http, Path } from '../lab/RequestPanel';
+import { Lane } from '../lab/scene/Lane';
+import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../lab/shapes';
+import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
+import { createStage, StageContext, useLab, type Stage } from '../lab/useLab';
+import { parseHash } from '../shell/router';
 import { ensureLuaLoader } from './luaWasm';
-import { OUTCOME_LABEL, OutcomeLegend, OutcomeShape } from './OutcomeChip';
+import { registerWidgetStage } from './widgetStages';
+import '../lab/lab.css';
 import './widgets.css';
+import './labWidget.css';
 
-type LaneState =
-  | { status: 'running' }
-  | { status: 'done'; result: LaneResult }
-  | { status: 'error'; message: string };
+/** A widget's lanes read left to right under this lane width (CSS px) before they stack. */
+const WIDGET_NARROW_BELOW = 440;
 
-/** Runs a scenario on the engine: synchronously for built-ins, after loading plug-ins (Lua). */
-function useLane(scenario: Record<string, unknown> | null): LaneState | null {
-  const key = useMemo(() => (scenario ? JSON.stringify(scenario) : ''), [scenario]);
-  const needsLoad = scenario ? algorithmsOf(scenario).some((a) => !getLimiterFactory(a)) : false;
-  const sync = useMemo<LaneState | null>(() => {
-    if (!scenario || needsLoad) return null;
-    try {
-      return { status: 'done', result: runLane(scenario) };
-    } catch (e) {
-      return { status: 'error', message: (e as Error).message };
-    }
-    // key stands for scenario's content.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, needsLoad]);
-  const [loaded, setLoaded] = useState<{ key: string; state: LaneState } | null>(null);
+/** Lessons and problems link back to themselves; `lab-2` is the lesson's second lab block. */
+function backRoute(id: string | undefined): string | null {
+  if (typeof location === 'undefined') return null;
+  const r = parseHash(location.hash);
+  if ((r.parts[0] !== 'lessons' && r.parts[0] !== 'practice') || !r.parts[1]) return null;
+  const n = id ? /^lab-(\d+)$/.exec(id)?.[1] : undefined;
+  return `#/${r.parts[0]}/${r.parts[1]}${n ? `?lab=${n}` : ''}`;
+}
+
+/** The widget's store, once its limiters are ready (a Lua scenario loads the engine first). */
+export function useWidgetSetup(spec: Record<string, unknown>): WidgetResult | { ok: null } {
+  const key = useMemo(() => JSON.stringify(spec), [spec]);
+  const names = useMemo(() => limiterNamesOf({ ...spec, ...(spec.compare as object) }), [spec]);
+  const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
+  const ready = limitersReady(names) || (loaded?.key === key && loaded.error === null);
   useEffect(() => {
-    if (!scenario || !needsLoad) return;
+    if (limitersReady(names)) return;
     ensureLuaLoader();
     let live = true;
-    runLaneAsync(scenario).then(
-      (result) => live && setLoaded({ key, state: { status: 'done', result } }),
-      (e: Error) => live && setLoaded({ key, state: { status: 'error', message: e.message } }),
+    prepareLimiters(names).then(
+      () => live && setLoaded({ key, error: null }),
+      (e: unknown) => live && setLoaded({ key, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
     };
+  }, [key, names]);
+  return useMemo<WidgetResult | { ok: null }>(() => {
+    if (loaded?.key === key && loaded.error !== null)
+      return { ok: false, message: `its limiter could not be loaded: ${loaded.error}` };
+    if (!ready) return { ok: null };
+    return createWidgetStore(spec);
+    // key stands for spec's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, needsLoad]);
-  if (!scenario) return null;
-  if (sync) return sync;
-  return loaded && loaded.key === key ? loaded.state : { status: 'running' };
+  }, [key, ready, loaded]);
 }
 
-const fmtTime = (t: number): string => `${Number(t.toFixed(t < 10 ? 2 : 1))} s`;
-
-function chipTitle(r: LaneRequest): string {
-  const parts = [
-    `#${r.index + 1} at ${fmtTime(r.at)}`,
-    r.server && `server ${r.server}`,
-    r.key !== 'client' && `key ${r.key}`,
-  ];
-  if (r.cost !== 1) parts.push(`cost ${r.cost}`);
-  parts.push(OUTCOME_LABEL[r.outcome]);
-  if (r.retryAfterSeconds !== null)
-    parts.push(
-      r.retryAfterSeconds < 0 ? 'never admissible' : `Retry-After ${r.retryAfterSeconds} s`,
-    );
-  if (r.error) parts.push(r.error);
-  return parts.filter(Boolean).join(' · ');
+/** Outcomes that occur in either lane (the legend lists only those). */
+function outcomesOf(runs: (LabRun | null)[]): Outcome[] {
+  const seen = new Set<number>();
+  for (const r of runs) if (r) for (let i = 0; i < r.n; i++) seen.add(r.outcome[i]!);
+  return OUTCOME_NAMES.filter((_, k) => seen.has(k));
 }
 
-/** Most chips drawn per lane; the counts above always cover every request. */
-const MAX_CHIPS = 240;
-
-function Lane({
-  label,
-  scenario,
-  state,
-}: {
-  label: string | null;
-  scenario: Record<string, unknown>;
-  state: LaneState;
-}) {
-  const href = `#/lab?scenario=${encodeShare(scenario)}`;
-  if (state.status === 'running')
+/** The selected request: its path and the HTTP response a client would get. */
+function WidgetRequest() {
+  const selected = useLab((s) => s.selected);
+  const lane = useLab((s) => s.selectedLane);
+  const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
+  const two = useLab((s) => s.compare !== null);
+  const title = useLab(useShallow((s) => laneTitles(s)));
+  if (selected === null || selected >= run.n)
     return (
-      <div className="lane" data-testid="lane" aria-busy="true">
-        {label && <h4 className="lane-label">{label}</h4>}
-        <p className="muted" role="status">
-          Running…
-        </p>
-      </div>
+      <p className="muted small widget-hint" data-testid="widget-hint">
+        Select a request (a dot in the scene or an entry in a lane&apos;s list) to see its path and
+        the HTTP response its client gets.
+      </p>
     );
-  if (state.status === 'error')
-    return (
-      <div className="lane" data-testid="lane">
-        {label && <h4 className="lane-label">{label}</h4>}
-        <p className="notice error" role="alert">
-          This scenario could not run: {state.message}
-        </p>
-      </div>
-    );
-  const r = state.result;
-  const detailed = r.requests.length <= 12;
-  const shown = r.requests.slice(0, MAX_CHIPS);
+  const r = run.request(selected);
   return (
-    <div className="lane" data-testid="lane" data-allowed={r.allowed} data-denied={r.denied}>
-      <div className="lane-head">
-        {label && <h4 className="lane-label">{label}</h4>}
-        <a className="lane-open" href={href} data-testid="open-in-lab">
-          Open in the lab
-        </a>
+    <section className="widget-request" aria-label={`Request ${r.index + 1}`}>
+      <p className="req-outcome" data-testid="widget-selected">
+        <OutcomeGlyph outcome={r.outcome} size={20} />
+        <strong>Request {r.index + 1}:</strong> {OUTCOME_LABEL[r.outcome]}
+        {two && <span className="muted"> · {lane === 'compare' ? title.compare : title.main}</span>}
+      </p>
+      <div className="widget-request-body">
+        <Path r={r} run={run} />
+        <Http r={r} run={run} />
       </div>
-      <dl className="lane-counts">
-        <div className="count count-allowed">
-          <dt>admitted</dt>
-          <dd data-testid="lane-allowed">{r.allowed}</dd>
-        </div>
-        <div className="count count-denied">
-          <dt>denied (429)</dt>
-          <dd data-testid="lane-denied">{r.denied}</dd>
-        </div>
-        {r.unavailable > 0 && (
-          <div className="count count-unavailable">
-            <dt>unavailable (503)</dt>
-            <dd data-testid="lane-unavailable">{r.unavailable}</dd>
-          </div>
-        )}
-        {r.bypass > 0 && (
-          <div className="count count-bypass">
-            <dt>bypassed</dt>
-            <dd data-testid="lane-bypass">{r.bypass}</dd>
-          </div>
-        )}
-        {r.doubleSpent > 0 && (
-          <div className="count count-double">
-            <dt>admitted on a stale read</dt>
-            <dd>{r.doubleSpent}</dd>
-          </div>
-        )}
-      </dl>
-      <ol
-        className={`chips${detailed ? ' detailed' : ''}`}
-        aria-label={`Request outcomes in arrival order: ${r.allowed} admitted, ${r.denied} denied${
-          r.unavailable ? `, ${r.unavailable} unavailable` : ''
-        }${r.bypass ? `, ${r.bypass} bypassed` : ''}`}
-      >
-        {shown.map((q) => (
-          <li
-            key={q.index}
-            className={`chip outcome-${q.outcome}`}
-            title={chipTitle(q)}
-            data-testid="outcome-chip"
-            data-outcome={q.outcome}
-          >
-            <OutcomeShape outcome={q.outcome} size={detailed ? 16 : 12} />
-            {detailed && (
-              <span className="chip-text">
-                {fmtTime(q.at)}
-                {q.server && <span className="chip-server">on {q.server}</span>}
-                {q.retryAfterSeconds !== null && q.retryAfterSeconds >= 0 && (
-                  <span className="chip-retry">retry {q.retryAfterSeconds} s</span>
-                )}
-              </span>
-            )}
-            <span className="visually-hidden">{chipTitle(q)}</span>
-          </li>
-        ))}
-      </ol>
-      {r.requests.length > shown.length && (
-        <p className="muted small">
-          Showing the first {shown.length} of {r.requests.length} requests; open it in the lab to
-          see them all.
-        </p>
-      )}
-    </div>
+    </section>
   );
 }
 
-/** A lab scenario embedded in a lesson, run live on the engine (two lanes with `compare`). */
-export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: string }) {
-  const parts = useMemo(() => splitLab(spec), [spec]);
-  const base = useLane(parts.scenario);
-  const other = useLane(parts.compare);
-  let labels: [string | null, string | null] = [null, null];
-  if (parts.compare) {
-    const [l, r] = laneLabels(parts.scenario, parts.compare);
-    labels = [l, parts.compareTitle ?? r];
-  }
-  const outcomes = new Set<string>();
-  for (const s of [base, other])
-    if (s?.status === 'done') for (const q of s.result.requests) outcomes.add(q.outcome);
+function WidgetScene({
+  setup,
+  stage,
+  id,
+}: {
+  setup: Extract<WidgetResult, { ok: true }>;
+  stage: Stage;
+  id?: string;
+}) {
+  const run = useLab((s) => s.run);
+  const compare = useLab((s) => s.compare);
+  const titles = useLab(useShallow((s) => laneTitles(s)));
+  const outcomes = useMemo(() => outcomesOf([run, compare]), [run, compare]);
+  const openLab = (store: LabStore) => labLinkOf(store.getState(), backRoute(id));
+  const lessonSlug =
+    typeof location !== 'undefined' ? parseHash(location.hash).parts : ([] as string[]);
+  const presentHref =
+    lessonSlug[0] === 'lessons' && lessonSlug[1] && id
+      ? `#/present/lesson/${lessonSlug[1]}?lab=${id.replace(/^lab-/, '')}`
+      : null;
+  const fresh = (e: { currentTarget: HTMLAnchorElement }) => {
+    e.currentTarget.href = openLab(stage.store);
+  };
   return (
-    <figure className="widget card lab-widget" data-testid="lab-widget" id={id}>
-      <figcaption className="widget-caption">
-        <span className="widget-kind">Live lab</span>
-        <strong className="widget-title">{parts.title ?? 'Try it in the lab'}</strong>
-      </figcaption>
-      {parts.caption && <p className="widget-note">{parts.caption}</p>}
-      <div className={`lanes${parts.compare ? ' two' : ''}`}>
-        {base && <Lane label={labels[0]} scenario={parts.scenario} state={base} />}
-        {parts.compare && other && (
-          <Lane label={labels[1]} scenario={parts.compare} state={other} />
+    <>
+      <div className="widget-actions">
+        <a
+          className="button small-button"
+          href={openLab(stage.store)}
+          data-testid="open-in-lab"
+          onClick={fresh}
+          onFocus={fresh}
+          onPointerEnter={fresh}
+        >
+          Open in the lab
+        </a>
+        {presentHref && (
+          <a className="button small-button" href={presentHref} data-testid="widget-present">
+            Present
+          </a>
         )}
       </div>
-      {outcomes.size > 0 && (
-        <OutcomeLegend
-          only={(['allowed', 'denied', 'unavailable', 'bypass'] as const).filter((o) =>
-            outcomes.has(o),
+      {setup.compareError && (
+        <p className="notice error small" role="alert">
+          The second lane could not run: {setup.compareError}
+        </p>
+      )}
+      {/* The time bar comes first in the tab order and is drawn under the scene (CSS order). */}
+      <div className="widget-stage">
+        <div className="widget-timebar">
+          <TimeBar compact />
+        </div>
+        <div className={`lab-lanes widget-lanes${compare ? ' two' : ''}`}>
+          <Lane
+            run={run}
+            lane="main"
+            primary
+            title={titles.main}
+            narrowBelow={WIDGET_NARROW_BELOW}
+          />
+          {compare && (
+            <Lane
+              run={compare}
+              lane="compare"
+              primary
+              title={titles.compare!}
+              narrowBelow={WIDGET_NARROW_BELOW}
+            />
           )}
-        />
+        </div>
+        <Legend show={outcomes} />
+      </div>
+      <WidgetRequest />
+      <TimeKeys where="while this lab has focus" />
+    </>
+  );
+}
+
+/** A lab scenario embedded in a lesson, live on the engine (two lanes with `compare`). */
+export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: string }) {
+  const setup = useWidgetSetup(spec);
+  const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
+  const figure = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!stage || !id) return;
+    return registerWidgetStage(id, stage);
+  }, [stage, id]);
+
+  useEffect(() => {
+    if (!stage) return;
+    const stop = startLoop(stage);
+    const el = figure.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return stop;
+    // Out of view: no clock, no drawing. Near the viewport counts as in view, so a widget
+    // scrolled to is already drawn.
+    stage.visible = false;
+    const io = new IntersectionObserver(
+      (entries) => {
+        const e = entries[entries.length - 1];
+        if (e) setStageVisible(stage, e.isIntersecting);
+      },
+      { rootMargin: '100px 0px' },
+    );
+    io.observe(el);
+    return () => {
+      io.disconnect();
+      stop();
+    };
+  }, [stage]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!stage || e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = e.target as HTMLElement;
+    const tag = el.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    // Space on a button presses the button.
+    const pressable =
+      tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY' || el.getAttribute('role') === 'button';
+    if ((e.key === ' ' || e.key === 'Enter') && pressable) return;
+    if (timeKey(stage.store, e)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  const title = typeof spec.title === 'string' ? spec.title : 'Try it in the lab';
+  const caption = typeof spec.caption === 'string' ? spec.caption : null;
+  return (
+    // Keys inside the widget move its own clock (the figure is not itself focusable: its
+    // controls are).
+    <figure
+      ref={figure}
+      className="widget card lab-widget"
+      data-testid="lab-widget"
+      data-stage="own"
+      id={id}
+      onKeyDown={onKeyDown}
+    >
+      <figcaption className="widget-caption">
+        <span className="widget-kind">Live lab</span>
+        <strong className="widget-title">{title}</strong>
+      </figcaption>
+      {caption && <p className="widget-note">{caption}</p>}
+      {setup.ok === null && (
+        <p className="muted" role="status" aria-busy="true" data-testid="widget-loading">
+          Loading the Lua engine for this scenario…
+        </p>
+      )}
+      {setup.ok === false && (
+        <p className="notice error" role="alert">
+          This scenario could not run: {setup.message}
+        </p>
+      )}
+      {setup.ok && stage && (
+        <StageContext.Provider value={stage}>
+          <WidgetScene setup={setup} stage={stage} id={id} />
+        </StageContext.Provider>
       )}
     </figure>
   );

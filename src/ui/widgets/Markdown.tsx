@@ -31,9 +31,13 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLink(tokens, idx, options, env, self);
 };
 
-// Wide tables scroll inside a wrapper instead of widening the page.
-md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+// Wide tables scroll inside a wrapper instead of widening the page. Whatever can scroll is
+// focusable, so it can be scrolled from the keyboard too (axe: scrollable-region-focusable).
+md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
+const defaultFence = md.renderer.rules.fence!;
+md.renderer.rules.fence = (tokens, idx, options, env, self) =>
+  defaultFence(tokens, idx, options, env, self).replace(/^<pre>/, '<pre tabindex="0">');
 
 export function Markdown({ text, className }: { text: string; className?: string }) {
   const html = useMemo(() => md.render(text), [text]);

@@ -1,6 +1,7 @@
-// The browser's way to the Lua engine: wasmoon's wasm is served from the bundle (never a CDN).
+// The browser's way to the Lua engine: its wasm (Redis's Lua 5.1) is served from the bundle,
+// never from a network.
 // Registers the lazy "lua" limiter loader once, so lab widgets can run `algorithm: "lua"`.
-import wasmUrl from 'wasmoon/dist/glue.wasm?url';
+import wasmUrl from '../../core/lua/wasm/lua51.wasm?url';
 import { getLimiterFactory } from '../../core/limiters/registry';
 import { registerLuaLimiterLoader } from '../../core/lua/luaLimiter';
 

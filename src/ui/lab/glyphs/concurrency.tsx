@@ -1,6 +1,6 @@
 // Concurrency: one slot per request allowed in flight, lit while held.
 import type { ConcurrencyView } from '../../../core/limiters/concurrency';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, w, h }: GlyphProps<ConcurrencyView>) {
   const iw = w - 2 * PAD;
@@ -20,7 +20,12 @@ function Draw({ view, w, h }: GlyphProps<ConcurrencyView>) {
         />
       ))}
       <text className="sv-num" x={0} y={h * 0.42 + 22}>
-        {fmt(view.used)} / {fmt(view.maxInFlight)} slots in use
+        {fitText(
+          w - 2 * PAD,
+          7.5,
+          `${fmt(view.used)} / ${fmt(view.maxInFlight)} slots in use`,
+          `${fmt(view.used)} / ${fmt(view.maxInFlight)} in use`,
+        )}
       </text>
     </g>
   );

@@ -1,6 +1,6 @@
 // GCRA: the theoretical arrival time on an axis from now, and the limit now + burst·T.
 import type { GcraView } from '../../../core/limiters/gcra';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, now, w, h }: GlyphProps<GcraView>) {
   const iw = w - 2 * PAD;
@@ -22,13 +22,18 @@ function Draw({ view, now, w, h }: GlyphProps<GcraView>) {
       <line className="sv-boundary" x1={x(limitAt)} x2={x(limitAt)} y1={y - 14} y2={y + 8} />
       <path className="sv-tat" d={`M${x(Math.max(view.tat, now))},${y - 8}l-5,-8h10z`} />
       <text className="sv-num" x={0} y={14}>
-        TAT {fmt(view.tat, 2)} s · {fmt(view.available, 0)} free
+        {fitText(
+          iw,
+          7.5,
+          `TAT ${fmt(view.tat, 2)} s · ${fmt(view.available, 0)} free`,
+          `TAT ${fmt(view.tat, 1)} s`,
+        )}
       </text>
       <text className="sv-sub" x={0} y={h - 2}>
         now
       </text>
       <text className="sv-sub" x={x(limitAt)} y={h - 2} textAnchor="end">
-        now + burst·T
+        {fitText(iw / 2, 6, 'now + burst·T', '+burst·T')}
       </text>
     </g>
   );

@@ -1,6 +1,6 @@
 // Leaky bucket: the queue as cells filling with the excess, draining at the rate.
 import type { LeakyBucketView } from '../../../core/limiters/leakyBucket';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, w, h }: GlyphProps<LeakyBucketView>) {
   const iw = w - 2 * PAD;
@@ -27,10 +27,20 @@ function Draw({ view, w, h }: GlyphProps<LeakyBucketView>) {
       })}
       <path className="sv-tap" d={`M${-2},${6 + h * 0.21}h-3`} />
       <text className="sv-num" x={0} y={h * 0.42 + 22}>
-        queue {fmt(view.level, 2)} / {fmt(view.burst)} extra
+        {fitText(
+          iw,
+          7.5,
+          `queue ${fmt(view.level, 2)} / ${fmt(view.burst)} extra`,
+          `queue ${fmt(view.level, 1)} / ${fmt(view.burst)}`,
+        )}
       </text>
       <text className="sv-sub" x={iw} y={14} textAnchor="end">
-        drains {fmt(view.ratePerSecond, 3)}/s
+        {fitText(
+          iw * 0.45,
+          6,
+          `drains ${+view.ratePerSecond.toFixed(3)}/s`,
+          `${+view.ratePerSecond.toFixed(3)}/s`,
+        )}
       </text>
     </g>
   );

@@ -1,6 +1,6 @@
 // Sliding log: the live entries on a time axis ending now; they leave at the left edge.
 import type { SlidingLogView } from '../../../core/limiters/slidingLog';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, now, w, h }: GlyphProps<SlidingLogView>) {
   const ax = w - 2 * PAD;
@@ -14,7 +14,12 @@ function Draw({ view, now, w, h }: GlyphProps<SlidingLogView>) {
         <circle key={i} className="sv-entry" cx={Math.max(0, x(e.at))} cy={y - 5} r={4} />
       ))}
       <text className="sv-num" x={0} y={14}>
-        {fmt(view.sum)} / {fmt(view.limit)} in the last {fmt(view.windowSeconds)} s
+        {fitText(
+          ax,
+          7.5,
+          `${fmt(view.sum)} / ${fmt(view.limit)} in the last ${fmt(view.windowSeconds)} s`,
+          `${fmt(view.sum)} / ${fmt(view.limit)} · ${fmt(view.windowSeconds)} s`,
+        )}
       </text>
       <text className="sv-sub" x={ax} y={h - 2} textAnchor="end">
         now

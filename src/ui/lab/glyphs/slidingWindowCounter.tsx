@@ -1,7 +1,7 @@
 // Sliding window counter: the previous and current window's counts as bars against the
 // limit, and the weighted estimate.
 import type { SlidingWindowCounterView } from '../../../core/limiters/slidingWindowCounter';
-import { fmt, PAD, type Glyph, type GlyphProps } from './types';
+import { fitText, fmt, PAD, type Glyph, type GlyphProps } from './types';
 
 function Draw({ view, w, h }: GlyphProps<SlidingWindowCounterView>) {
   const iw = w - 2 * PAD;
@@ -43,7 +43,7 @@ function Draw({ view, w, h }: GlyphProps<SlidingWindowCounterView>) {
         ≈ {fmt(view.estimate)} / {fmt(view.limit)}
       </text>
       <text className="sv-sub" x={2 * bw + 18} y={h * 0.45 + 14}>
-        weighted estimate
+        {fitText(iw - 2 * bw - 18, 6, 'weighted estimate', 'estimate')}
       </text>
     </g>
   );

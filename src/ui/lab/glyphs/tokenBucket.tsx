@@ -7,6 +7,8 @@ function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
   const frac = Math.max(0, Math.min(1, view.tokens / view.capacity));
   const bw = Math.min(iw * 0.38, h * 0.9);
   const bh = h - 16;
+  // The refill rate without trailing zeros: +0.05/s, +5/s.
+  const refill = `+${+view.refillPerSecond.toFixed(3)}/s`;
   return (
     <g className="sv sv-bucket" transform={`translate(${PAD},2)`}>
       {/* the tap */}
@@ -22,9 +24,21 @@ function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
       <text className="sv-num" x={bw + 8} y={h * 0.45}>
         {fmt(view.tokens, 2)} / {fmt(view.capacity)}
       </text>
-      <text className="sv-sub" x={bw + 8} y={h * 0.45 + 14}>
-        tokens · +{fmt(view.refillPerSecond, 3)}/s
-      </text>
+      {/* One line when it fits (about 6 px a character), else the refill on a line of its own. */}
+      {w - PAD - (bw + 8) >= 6 * `tokens · ${refill}`.length ? (
+        <text className="sv-sub" x={bw + 8} y={h * 0.45 + 14}>
+          tokens · {refill}
+        </text>
+      ) : (
+        <>
+          <text className="sv-sub" x={bw + 8} y={h * 0.45 + 13}>
+            tokens
+          </text>
+          <text className="sv-sub" x={bw + 8} y={h * 0.45 + 25}>
+            {refill}
+          </text>
+        </>
+      )}
     </g>
   );
 }

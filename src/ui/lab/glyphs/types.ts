@@ -23,3 +23,12 @@ export const fmt = (x: number, d = 2): string => (Number.isInteger(x) ? String(x
 
 /** The inner padding every glyph keeps from its box's edges. */
 export const PAD = 4;
+
+/**
+ * The first of the texts that fits in `w` units at about `px` units a character (the glyphs'
+ * bold numbers are ~7.5 wide, their small print ~6), else the last: a glyph in a narrow box
+ * (a store in the compact layout) says it shorter rather than running out of its box.
+ */
+export function fitText(w: number, px: number, ...texts: string[]): string {
+  return texts.find((t) => t.length * px <= w) ?? texts[texts.length - 1]!;
+}

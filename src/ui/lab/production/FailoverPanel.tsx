@@ -4,8 +4,7 @@
 import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import { compareUnderFailover } from '../../../core/production/failoverCompare';
-import { labStore } from '../../../store/labStore';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 import { num, pct, replicationOf, reportOf, sec } from './derived';
 import { Facts } from './Facts';
 
@@ -16,6 +15,7 @@ const ALG_NAME: Record<string, string> = {
 };
 
 export function FailoverPanel({ run }: { run: LabRun }) {
+  const stage = useStage();
   const now = useLab((s) => s.panelNow);
   const input = useLab((s) => s.input);
   const rep = reportOf(run);
@@ -92,7 +92,7 @@ export function FailoverPanel({ run }: { run: LabRun }) {
                     <button
                       type="button"
                       className="chip"
-                      onClick={() => labStore.getState().select(i)}
+                      onClick={() => stage.store.getState().select(i)}
                     >
                       #{i + 1} at {sec(run.at[i]!)}
                     </button>

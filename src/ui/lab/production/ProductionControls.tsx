@@ -4,19 +4,24 @@
 // Like every control, each edit goes through the engine's validation: a refused value shows
 // the engine's message next to its field (or under its group) and the last valid run keeps
 // running.
-import { labStore, type ScenarioInput } from '../../../store/labStore';
+import type { ScenarioInput } from '../../../store/labStore';
 import { errorsFor, Group, NumberField } from '../Controls';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 
 const LETTERS = 'ABCDEFGH';
 type Obj = Record<string, unknown>;
-const edit = (f: (d: ScenarioInput) => void) => labStore.getState().edit(f);
 const store = (d: ScenarioInput): Obj => {
   if (typeof d.store !== 'object' || d.store === null) d.store = {};
   return d.store as Obj;
 };
-/** A time inside the current run (for a new failover or clock step). */
-const within = (f: number): number => +(labStore.getState().run.end * f).toFixed(2);
+/** Edits to the stage's own store, and a time inside its current run (a new failover or step). */
+function useEditor() {
+  const stage = useStage();
+  return {
+    edit: (f: (d: ScenarioInput) => void) => stage.store.getState().edit(f),
+    within: (f: number): number => +(stage.store.getState().run.end * f).toFixed(2),
+  };
+}
 
 /** The engine's messages for a group that no field of it shows (cross-field rules). */
 export function leftoverErrors(errors: string[], prefixes: string[], fields: string[]): string[] {
@@ -57,6 +62,7 @@ export function serversAsList(d: ScenarioInput): Obj[] {
 
 /** The number of servers, for either form of `servers`. */
 export function ServersField({ errors }: { errors: string[] }) {
+  const { edit } = useEditor();
   const input = useLab((s) => s.input);
   const list = Array.isArray(input.servers) ? (input.servers as Obj[]) : null;
   if (!list)
@@ -102,6 +108,7 @@ export function ServersField({ errors }: { errors: string[] }) {
 
 /** Shards (placement "sharded") and leases (placement "leased"). */
 export function PlacementExtras({ errors }: { errors: string[] }) {
+  const { edit } = useEditor();
   const input = useLab((s) => s.input);
   const placement = String(input.placement ?? 'shared');
   const st = (input.store ?? {}) as Obj;
@@ -222,6 +229,7 @@ export function applyPlacement(d: ScenarioInput, p: string): void {
 
 /** The store's replica and its failover (under Failures). */
 export function ReplicaControls({ errors }: { errors: string[] }) {
+  const { edit, within } = useEditor();
   const input = useLab((s) => s.input);
   const st = (input.store ?? {}) as Obj;
   const replica = st.replica as Obj | undefined;
@@ -301,6 +309,7 @@ export function ReplicaControls({ errors }: { errors: string[] }) {
 
 /** Server clocks, the time source and the store's clock steps. */
 export function TimeGroup({ errors }: { errors: string[] }) {
+  const { edit, within } = useEditor();
   const input = useLab((s) => s.input);
   const st = (input.store ?? {}) as Obj;
   const steps = (st.clockSteps as Obj[] | undefined) ?? [];
@@ -411,6 +420,7 @@ export function TimeGroup({ errors }: { errors: string[] }) {
 
 /** Shadow mode (enforce: false) for the whole scenario. */
 export function RolloutGroup({ errors }: { errors: string[] }) {
+  const { edit } = useEditor();
   const input = useLab((s) => s.input);
   const left = leftoverErrors(errors, ['enforce', 'policies'], []).filter((e) =>
     e.includes('enforce'),

@@ -3,8 +3,7 @@
 // the clock runs (docs/ui-notes.md). Shapes are drawn in a stretched SVG (non-scaling strokes);
 // the axis labels are HTML, so text is never distorted.
 import { useLayoutEffect, useRef } from 'react';
-import { labStore } from '../../../store/labStore';
-import { addDrawer } from '../useLab';
+import { addDrawer, useStage } from '../useLab';
 import { num } from './derived';
 
 export interface PlotSeries {
@@ -38,6 +37,7 @@ export function TimePlot({
   /** Include 0 in the y range. */
   zero?: boolean;
 }) {
+  const stage = useStage();
   const box = useRef<HTMLDivElement>(null);
   const line = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -59,16 +59,16 @@ export function TimePlot({
         ? new ResizeObserver((entries) => {
             width = entries[0]?.contentRect.width ?? 0;
             lastX = NaN;
-            draw(labStore.getState().now);
+            draw(stage.store.getState().now);
           })
         : null;
     ro?.observe(el);
-    const off = addDrawer(draw);
+    const off = addDrawer(stage, draw);
     return () => {
       off();
       ro?.disconnect();
     };
-  }, [xMax]);
+  }, [xMax, stage]);
   // y range over every series (stacked bars summed)
   let lo = zero ? 0 : Infinity;
   let hi = zero ? 0 : -Infinity;

@@ -1,14 +1,26 @@
 // A lane's counts: admitted (the limiter's own), bypass (failing open, only when it
-// happened), 429, 503 (only when it happened) and decided so far. The numbers change with
+// happened), 429, 503 (only when it happened), the admissions over the limit (only where one
+// shared counter would have refused some) and decided so far. The numbers change with
 // nearly every frame at speed, so a drawer writes them (text data, only when a decision
 // lands), never a React render.
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
+import type { OverLimit } from '../../../core/lab/moments';
 import { OutcomeGlyph } from '../shapes';
-import { addDrawer } from '../useLab';
+import { addDrawer, useStage } from '../useLab';
 
-export function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
+export function Counts({
+  run,
+  testids,
+  over,
+}: {
+  run: LabRun;
+  testids: boolean;
+  over: OverLimit | null;
+}) {
+  const stage = useStage();
   const total = useMemo(() => run.countsAt(Infinity), [run]);
+  const overEl = useRef<HTMLSpanElement>(null);
   const allowed = useRef<HTMLSpanElement>(null);
   const bypass = useRef<HTMLSpanElement>(null);
   const denied = useRef<HTMLSpanElement>(null);
@@ -26,7 +38,7 @@ export function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
       if (t && t.nodeType === 3) (t as Text).data = String(v);
       else el.textContent = String(v);
     };
-    return addDrawer((now, coarse) => {
+    return addDrawer(stage, (now, coarse) => {
       if (!coarse) return;
       const d = run.decidedBy(now);
       if (d === last) return;
@@ -37,8 +49,13 @@ export function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
       put(denied.current, c.denied);
       put(unavailable.current, c.unavailable);
       put(decided.current, c.decided);
+      if (over) {
+        let k = 0;
+        for (const i of over.requests) if (run.decidedAt[i]! <= now) k++;
+        put(overEl.current, k);
+      }
     });
-  }, [run]);
+  }, [run, stage, over]);
   const tid = (id: string) => (testids ? id : undefined);
   return (
     <dl className="lane-counts">
@@ -75,6 +92,17 @@ export function Counts({ run, testids }: { run: LabRun; testids: boolean }) {
           </dt>
           <dd>
             <span ref={unavailable} className="num" style={num} />
+          </dd>
+        </div>
+      )}
+      {over && over.requests.length > 0 && (
+        <div
+          className="count o-over"
+          title="Admitted here, refused by one shared counter with the same policy on the same requests"
+        >
+          <dt>over the limit of {over.quota}</dt>
+          <dd>
+            <span ref={overEl} className="num" style={num} data-testid="over-count" />
           </dd>
         </div>
       )}

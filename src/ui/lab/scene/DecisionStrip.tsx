@@ -3,13 +3,23 @@
 import { useMemo, type CSSProperties } from 'react';
 import { OUTCOME_NAMES } from '../../../core/lab/columns';
 import type { LabRun } from '../../../core/lab/labRun';
-import { labStore, laneNow, type Lane } from '../../../store/labStore';
+import type { OverLimit } from '../../../core/lab/moments';
+import { laneNow, type Lane } from '../../../store/labStore';
 import { OUTCOME_LABEL } from '../shapes';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 
 const STRIP = 30;
 
-export function DecisionStrip({ run, lane }: { run: LabRun; lane: Lane }) {
+export function DecisionStrip({
+  run,
+  lane,
+  over,
+}: {
+  run: LabRun;
+  lane: Lane;
+  over: OverLimit | null;
+}) {
+  const stage = useStage();
   // Follows the lane's coarse clock (a few times a second while playing, exact when paused).
   const decided = useLab((s) => run.decidedBy(laneNow(s, lane)));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
@@ -19,7 +29,11 @@ export function DecisionStrip({ run, lane }: { run: LabRun; lane: Lane }) {
   // Every item has the same fixed, contained size (sized for the longest server name), so a
   // tick that rewrites the items relayouts only inside them.
   const longest = useMemo(() => run.servers.reduce((m, x) => Math.max(m, x.length), 1), [run]);
-  const style = { '--strip-w': `calc(${longest}ch + 1.9rem)` } as CSSProperties;
+  // Room for the "over" tag when some admission of this lane went over the limit.
+  const marks = over !== null && over.requests.length > 0;
+  const style = {
+    '--strip-w': `calc(${longest + (marks ? 5 : 0)}ch + 1.9rem)`,
+  } as CSSProperties;
   return (
     <div className="strip-wrap">
       <ol className="decision-strip" aria-label="Decisions so far, oldest first" style={style}>
@@ -27,6 +41,7 @@ export function DecisionStrip({ run, lane }: { run: LabRun; lane: Lane }) {
         {items.map((i, k) => {
           const oc = OUTCOME_NAMES[run.outcome[i]!]!;
           const server = run.servers[run.serverIx[i]!];
+          const isOver = over?.flags[i] === 1;
           // Keyed by position, not by request: while playing the window slides every tick,
           // and reusing the same 30 buttons updates a few attributes instead of rebuilding
           // the list.
@@ -34,13 +49,19 @@ export function DecisionStrip({ run, lane }: { run: LabRun; lane: Lane }) {
             <li key={k}>
               <button
                 type="button"
-                className="strip-item"
+                className={`strip-item${isOver ? ' over' : ''}`}
                 aria-pressed={selected === i}
-                aria-label={`Request ${i + 1} via server ${server}: ${OUTCOME_LABEL[oc]}`}
-                onClick={() => labStore.getState().select(i, lane)}
+                aria-label={`Request ${i + 1} via server ${server}: ${OUTCOME_LABEL[oc]}${isOver ? `, over the limit of ${over!.quota}` : ''}`}
+                title={isOver ? `Over the limit of ${over!.quota}` : undefined}
+                data-over={isOver ? 'true' : undefined}
+                onClick={() => {
+                  const s = stage.store.getState();
+                  s.select(i, lane);
+                }}
               >
                 <span className={`sglyph o-${oc}`} aria-hidden />
                 <span>{server}</span>
+                {isOver && <span className="over-tag">over</span>}
               </button>
             </li>
           );

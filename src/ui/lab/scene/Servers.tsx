@@ -2,9 +2,9 @@
 // read from the store (read then write), or a note that it asks the store.
 import type { LabRun } from '../../../core/lab/labRun';
 import { viewUsage } from '../../../core/lab/policy';
-import { hopOf, labStore, laneNow, type Lane } from '../../../store/labStore';
+import { hopOf, laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
 import { hasServerBadges } from './ServerBadges';
 
@@ -32,13 +32,14 @@ export function Servers({
   testids: boolean;
   lane: Lane;
 }) {
+  const stage = useStage();
   const now = useLab((s) => laneNow(s, lane));
   const selectedTarget = useLab((s) => s.selectedTarget);
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const narrow = geo.narrow;
   // Clocks and leases take the line under the title (ServerBadges).
   const badges = hasServerBadges(run);
-  const pick = (id: string) => labStore.getState().selectTarget(id);
+  const pick = (id: string) => stage.store.getState().selectTarget(id);
   return (
     <>
       {geo.servers.map((b, si) => {
@@ -49,7 +50,7 @@ export function Servers({
         const views = local ? run.views(local.id, now, 1) : [];
         const read = nonatomic ? lastRead(run, si, now) : null;
         const id = target?.id ?? `server:${name}`;
-        const compact = narrow && b.w < 110;
+        const compact = geo.compact;
         return (
           <g
             key={name}
@@ -57,7 +58,8 @@ export function Servers({
             data-testid={testids ? `server-${name}` : undefined}
             role="button"
             tabIndex={0}
-            aria-label={`Server ${name}${local ? `, its own counter: ${views[0] ? viewUsage(views[0]).used : 0} used` : ''}. Show its state.`}
+            aria-description="Shows its limiter state"
+            aria-pressed={selectedTarget === id}
             onClick={() => target && pick(target.id)}
             onKeyDown={(e) => {
               if ((e.key === 'Enter' || e.key === ' ') && target) {
@@ -68,26 +70,22 @@ export function Servers({
             }}
           >
             <rect className="box" x={b.x} y={b.y} width={b.w} height={b.h} rx={8} />
-            <text
-              className="box-title"
-              x={narrow ? b.x + 8 : b.x + 36}
-              y={b.y + (narrow ? 19 : 20)}
-            >
-              {compact ? name : `Server ${name}`}
+            <text className="box-title" x={b.x + geo.titleX} y={b.y + (narrow ? 19 : 20)}>
+              {narrow && compact ? name : `Server ${name}`}
             </text>
             {local && (
               <g
                 transform={
                   narrow
                     ? `translate(${b.x + 2},${b.y + 28})`
-                    : `translate(${b.x + 120},${b.y + 3})`
+                    : `translate(${b.x + geo.glyphX},${b.y + 3})`
                 }
               >
                 {views[0] ? (
                   <StateGlyph
                     view={views[0]}
                     now={now}
-                    w={narrow ? b.w - 4 : b.w - 124}
+                    w={narrow ? b.w - 4 : b.w - geo.glyphX - 4}
                     h={narrow ? b.h - 32 : b.h - 6}
                   />
                 ) : (
@@ -98,7 +96,7 @@ export function Servers({
               </g>
             )}
             {!local && !badges && (
-              <text className="box-sub" x={narrow ? b.x + 8 : b.x + 36} y={b.y + 38}>
+              <text className="box-sub" x={b.x + geo.titleX} y={b.y + 38}>
                 {read ??
                   (fb
                     ? compact

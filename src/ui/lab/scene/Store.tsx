@@ -2,9 +2,9 @@
 // state of the busiest key (per-shard load when sharded; with a replica it is the primary, lost
 // at a failover and replaced by the promoted replica).
 import type { LabRun } from '../../../core/lab/labRun';
-import { labStore, laneNow, type Lane } from '../../../store/labStore';
+import { laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
-import { useLab } from '../useLab';
+import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
 import { ShardBars } from './ShardBars';
 import { StoreClock, storeClockLine } from './StoreClock';
@@ -38,14 +38,16 @@ export function Store({
   testids: boolean;
   lane: Lane;
 }) {
+  const stage = useStage();
   const now = useLab((s) => laneNow(s, lane));
   const selected = useLab((s) => s.selectedTarget);
   const target = run.targets.find((t) => t.kind === 'store');
   const box = geo.store;
   if (!box || !target) return null;
-  const pick = () => labStore.getState().selectTarget(target.id);
+  const pick = () => stage.store.getState().selectTarget(target.id);
   const r = role(run, now);
   const v = r === 'lost' ? undefined : run.views(target.id, now, 1)[0];
+  const lua = run.scenario.policies[0]?.algorithm === 'lua';
   const sharded = run.scenario.placement === 'sharded';
   const down = r === 'lost' || isDown(run, now);
   const clockLine = storeClockLine(run, now) !== null;
@@ -55,7 +57,8 @@ export function Store({
       data-testid={testids ? 'shared-store' : undefined}
       role="button"
       tabIndex={0}
-      aria-label="The shared store (Redis). Show its state."
+      aria-description="The shared store (Redis): shows its limiter state"
+      aria-pressed={selected === target.id}
       onClick={pick}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -72,12 +75,12 @@ export function Store({
         y={box.y + 20}
         data-testid={testids ? 'store-title' : undefined}
       >
-        {TITLE[r]}
+        {r === 'store' && lua ? 'Redis · Lua' : TITLE[r]}
       </text>
       <text className="box-sub" x={box.x + 10} y={box.y + 36}>
-        Redis
+        {lua ? 'the script’s keys' : 'Redis'}
         {run.scenario.store.latencySeconds > 0
-          ? ` · ${+(run.scenario.store.latencySeconds * 1000).toPrecision(4)} ms away`
+          ? ` · ${+(run.scenario.store.latencySeconds * 1000).toFixed(1)} ms away`
           : ''}
         {sharded && run.scenario.shards ? ` · ${run.scenario.shards.count} shard keys` : ''}
       </text>

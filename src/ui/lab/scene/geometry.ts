@@ -28,10 +28,20 @@ export interface Geometry {
   w: number;
   h: number;
   narrow: boolean;
+  /** The room layout (a projector): the wide layout drawn in a smaller viewBox, so larger. */
+  room: boolean;
+  /** Server boxes: where the title starts and (own counter) the state drawing, from the box's x. */
+  titleX: number;
+  glyphX: number;
+  /** Short labels in server boxes ("asks store"). */
+  compact: boolean;
   clients: Pt[];
   clientLabels: string[];
+  /** Where the dots pass through the load balancer. */
   lb: Pt;
   lbBox: { x: number; y: number; w: number; h: number };
+  /** Where the balancer's label sits (clear of the dots' path), and its anchor. */
+  lbLabel: Pt & { anchor: 'middle' | 'start'; lines: string[] };
   servers: Box[];
   store: Box | null;
   /** The store's replica (store.replica), under the store; the replication stream joins them. */
@@ -56,6 +66,56 @@ function clientList(run: Topology): string[] {
         : (run.keys[k] ?? 'client'),
     );
   return labels;
+}
+
+/** The room layout's width: at 1920 px a lane's scene is drawn at about 2.3x, its text >= 24 px. */
+const W_ROOM = 380;
+
+/**
+ * Room layout: the wide layout in a 380-unit viewBox (clients, balancer, servers, store
+ * closer together, short labels), so on a projector every label is drawn large.
+ */
+function roomGeometry(run: Topology): Geometry {
+  const n = run.servers.length;
+  const rep = hasReplica(run);
+  const h = Math.max(rep ? 268 : 210, 36 + n * 62);
+  const clientLabels = clientList(run);
+  const clients = clientLabels.map((_, k) => ({
+    x: 32,
+    y: (h * (k + 1)) / (clientLabels.length + 1),
+  }));
+  const lb = { x: 102, y: h / 2 };
+  const slot = (h - 16) / n;
+  const bh = Math.min(54, slot - 8);
+  const sx = 150;
+  const sw = run.shared ? 104 : W_ROOM - sx - 4;
+  const servers = run.servers.map((_, i) => {
+    const y = 8 + slot * i + (slot - bh) / 2;
+    return { x: sx, y, w: sw, h: bh, c: { x: sx + 14, y: y + bh / 2 } };
+  });
+  // With a replica the store moves up and the replica sits under it.
+  const sy = rep ? Math.max(8, h / 2 - 124) : h / 2 - 62;
+  const store = run.shared ? { x: 264, y: sy, w: 112, h: 124, c: { x: 264, y: sy + 62 } } : null;
+  const replica =
+    store && rep ? { x: 264, y: sy + 124 + 40, w: 112, h: 92, c: { x: 320, y: sy + 164 } } : null;
+  return {
+    w: W_ROOM,
+    h,
+    narrow: false,
+    room: true,
+    titleX: 28,
+    glyphX: 98,
+    compact: true,
+    clients,
+    clientLabels,
+    lb,
+    lbBox: { x: lb.x - 22, y: lb.y - 20, w: 44, h: 40 },
+    lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
+    servers,
+    store,
+    replica,
+    storeAt: servers.map(() => store?.c ?? { x: 0, y: 0 }),
+  };
 }
 
 /** Wide layout: time flows left to right (clients, balancer, servers column, store). */
@@ -88,10 +148,16 @@ function wideGeometry(run: Topology): Geometry {
     w: W,
     h,
     narrow: false,
+    room: false,
+    titleX: 36,
+    glyphX: 120,
+    compact: false,
     clients,
     clientLabels,
     lb,
-    lbBox: { x: lb.x - 40, y: lb.y - 24, w: 80, h: 48 },
+    // A small node the dots pass through; its name sits above it, never under a dot.
+    lbBox: { x: lb.x - 24, y: lb.y - 20, w: 48, h: 40 },
+    lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
     servers,
     store,
     replica,
@@ -113,8 +179,10 @@ function narrowGeometry(run: Topology): Geometry {
     x: 16 + ((Wn - 32) * (k + 0.5)) / clientLabels.length,
     y: 44,
   }));
-  const lb = { x: Wn / 2, y: 106 };
-  const lbBox = { x: lb.x - 66, y: lb.y - 16, w: 132, h: 32 };
+  // The label on the left of the box, the dots' crossing on its right.
+  const lbBox = { x: 40, y: 90, w: Wn - 80, h: 32 };
+  const lb = { x: lbBox.x + lbBox.w - 22, y: 106 };
+  const lbLabel = { x: lbBox.x + 12, y: 111, anchor: 'start' as const, lines: ['Load balancer'] };
   const perRow = n <= 4 ? n : Math.ceil(n / Math.ceil(n / 4));
   const gap = 8;
   const bw = (Wn - 8 - (perRow - 1) * gap) / perRow;
@@ -147,10 +215,15 @@ function narrowGeometry(run: Topology): Geometry {
     w: Wn,
     h,
     narrow: true,
+    room: false,
+    titleX: 8,
+    glyphX: 2,
+    compact: bw < 110,
     clients,
     clientLabels,
     lb,
     lbBox,
+    lbLabel,
     servers,
     store,
     replica,
@@ -158,6 +231,7 @@ function narrowGeometry(run: Topology): Geometry {
   };
 }
 
-export function geometry(run: Topology, narrow = false): Geometry {
+export function geometry(run: Topology, narrow = false, room = false): Geometry {
+  if (room) return roomGeometry(run);
   return narrow ? narrowGeometry(run) : wideGeometry(run);
 }

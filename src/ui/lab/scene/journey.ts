@@ -191,3 +191,32 @@ export function firstOnScreen(run: JourneyRun, now: number, hop: number): number
   }
   return lo;
 }
+
+/**
+ * The request whose dot is nearest to (x, y) in the layout's coordinates at `now`, within
+ * `radius`; null when no dot is that close (a click on the scene picks a request by its dot).
+ */
+export function dotNear(
+  run: JourneyRun,
+  geo: Geometry,
+  now: number,
+  hop: number,
+  x: number,
+  y: number,
+  radius = 14,
+): number | null {
+  const out: DotPlace = { x: 0, y: 0, leg: 'to-balancer', shows: -1 };
+  let best: number | null = null;
+  let bestD = radius * radius;
+  for (let j = firstOnScreen(run, now, hop); j < run.n; j++) {
+    const i = run.byArrival[j]!;
+    if (run.at[i]! - hop > now) break;
+    if (!placeDot(run, geo, i, now, hop, out)) continue;
+    const d = (out.x - x) ** 2 + (out.y - y) ** 2;
+    if (d <= bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best;
+}

@@ -29,6 +29,7 @@ function palette(el: Element): Record<string, string> {
     bypass: v('--bypass'),
     write: v('--accent'),
     surface: v('--surface'),
+    focus: v('--focus'),
   };
 }
 
@@ -44,7 +45,16 @@ const BUCKETS = HUES + 5;
 /** Outcome code (OUTCOME_NAMES index) to bucket. */
 const OUTCOME_BUCKET = [B_ALLOWED, B_DENIED, B_UNAVAILABLE, B_BYPASS];
 
-export function makeDotPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geometry) {
+/**
+ * `selected` answers which request of this lane is selected (or null): its dot gets a ring,
+ * read per frame from the store (a number, no allocation).
+ */
+export function makeDotPainter(
+  canvas: HTMLCanvasElement,
+  run: LabRun,
+  geo: Geometry,
+  selected: () => number | null = () => null,
+) {
   const hop = hopOf(run);
   const ctx = canvas.getContext('2d', { alpha: true });
   const xs = new Float32Array(BUCKETS * MAX_DOTS);
@@ -53,7 +63,6 @@ export function makeDotPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geom
   const dot: DotPlace = { x: 0, y: 0, leg: 'to-balancer', shows: -1 };
   let colors = palette(canvas);
   let theme = document.documentElement.dataset.theme;
-  let frames = 0;
   let cw = 0;
   let ch = 0;
   let wasEmpty = false;
@@ -66,12 +75,16 @@ export function makeDotPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geom
   };
   const draw = (now: number) => {
     if (!ctx || cw === 0) return;
-    if (++frames % 30 === 0 && document.documentElement.dataset.theme !== theme) {
+    if (document.documentElement.dataset.theme !== theme) {
       theme = document.documentElement.dataset.theme;
       colors = palette(canvas);
     }
     count.fill(0);
     let n = 0;
+    const sel = selected();
+    let ring = false;
+    let rx = 0;
+    let ry = 0;
     if (!reducedMotion()) {
       for (let j = firstOnScreen(run, now, hop); j < run.n && n < MAX_DOTS; j++) {
         const i = run.byArrival[j]!;
@@ -83,6 +96,11 @@ export function makeDotPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geom
         if (!placeDot(run, geo, i, now, hop, dot)) continue;
         push(dot.shows < 0 ? run.keyIx[i]! % HUES : OUTCOME_BUCKET[dot.shows]!);
         n++;
+        if (i === sel) {
+          ring = true;
+          rx = dot.x;
+          ry = dot.y;
+        }
       }
     }
     frameStats.dots += n;
@@ -149,6 +167,14 @@ export function makeDotPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geom
       ctx.fill();
       ctx.strokeStyle = colors.write!;
       ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+    if (ring) {
+      // The selected request: a ring around its dot, wherever it is on its journey.
+      ctx.beginPath();
+      ctx.arc(rx, ry, 10.5, 0, 2 * Math.PI);
+      ctx.strokeStyle = colors.focus!;
+      ctx.lineWidth = 2.5;
       ctx.stroke();
     }
   };

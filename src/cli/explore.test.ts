@@ -1,0 +1,88 @@
+// The `explore` verb end to end, as a user runs it: through tsx, in a worker thread with a
+// hard deadline (sandbox.ts).
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './main';
+
+const cli = (input: string, env: Record<string, string> = {}) =>
+  spawnSync('npx', ['tsx', 'src/cli/main.ts', 'explore', '-'], {
+    input,
+    encoding: 'utf8',
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+  });
+
+const GET_THEN_SET = `local count = tonumber(redis.call("GET", KEYS[1]) or "0")
+if count + 1 > tonumber(ARGV[1]) then return 0 end
+redis.call("SET", KEYS[1], count + 1)
+return 1`;
+
+describe('cli explore', () => {
+  it('prints schedules, violations, complete and the counterexample', () => {
+    const r = cli(
+      JSON.stringify({
+        code: GET_THEN_SET,
+        requests: [
+          { keys: ['k'], args: ['3'] },
+          { keys: ['k'], args: ['3'] },
+        ],
+        initial: [['SET', 'k', '2']],
+        invariant: { maxAdmitted: 1 },
+        crashes: false,
+        maxSchedules: 20000,
+      }),
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['schedules', 'violations', 'complete', 'counterexample']);
+    expect(out).toMatchObject({ schedules: 4, violations: 2, complete: true });
+    expect(out.counterexample).toHaveLength(4);
+    expect(out.counterexample[0]).toEqual({
+      request: expect.any(Number),
+      command: ['GET', 'k'],
+      reply: '2',
+    });
+  }, 60000);
+
+  it('bad input exits 2 naming the field, with nothing on stdout', async () => {
+    const read = (v: unknown) => () => JSON.stringify(v);
+    const bad = await runCli(
+      ['explore', '-'],
+      read({ code: 'return 1', requests: [{ keys: 'k' }] }),
+    );
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toContain('requests[0].keys must be an array of strings');
+    expect(await runCli(['explore', '-'], () => '{nope')).toMatchObject({ code: 2, stdout: '' });
+    // What only the Lua engine can tell is refused the same way (this runs the worker).
+    const r = cli(JSON.stringify({ code: 'return (', requests: [{}] }));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^code does not compile: ERR Error compiling script/);
+    const init = cli(JSON.stringify({ code: 'return 1', requests: [{}], initial: [['NOPE']] }));
+    expect(init.status).toBe(2);
+    expect(init.stderr).toMatch(/^initial\[0\] \(NOPE\) failed: ERR unknown command/);
+  }, 60000);
+
+  it('Lua stuck inside one C call is stopped by the step budget: the request answers an error', () => {
+    const code = `local s = string.rep("a", 300000)\nreturn string.find(s, ".-.-.-.-.-b")`;
+    const r = cli(JSON.stringify({ code, requests: [{}], invariant: { maxAdmitted: 0 } }));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // The run ends with the budget's error reply, which admits nothing.
+    expect(JSON.parse(r.stdout)).toMatchObject({ schedules: 1, violations: 0, complete: true });
+  }, 60000);
+
+  it('an exploration that outlives its deadline is stopped: exit 2, nothing on stdout', () => {
+    const code = `for i = 1, 12 do redis.call('INCR', KEYS[1]) end\nreturn 1`;
+    const requests = [0, 1, 2, 3].map(() => ({ keys: ['k'] }));
+    const t0 = performance.now();
+    const r = cli(JSON.stringify({ code, requests, maxSchedules: 20000 }), {
+      EXPLORE_TIMEOUT_MS: '300',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^code: the exploration was stopped after 0\.3 s/);
+    expect(performance.now() - t0).toBeLessThan(30000);
+  }, 60000);
+});

@@ -1,0 +1,86 @@
+// Runs one exported function of a module in a Node worker thread with a hard wall-clock
+// deadline: when the deadline passes the worker is terminated, whatever it is doing (a Lua
+// loop inside C included), and the caller gets { ok: false, reason: 'timeout' }. Any verb
+// that runs learner code (explore today; simulate, redis and grade can adopt it) calls it as
+//   runInWorker(new URL('./job.ts', import.meta.url), 'job', input, { timeoutMs: 30000 })
+// where job(input) returns (or resolves to) structured-cloneable data.
+// Under tsx (`npm run cli`) a worker does not inherit tsx's loader for its entry, so the
+// worker first registers tsx's ESM hooks, then imports the module.
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+
+export type WorkerOutcome<T> =
+  { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
+
+export interface RunInWorkerOptions {
+  /** Hard deadline, ms of wall time from the start of the worker. */
+  timeoutMs: number;
+  /** V8 heap caps for the worker (default: 512 MB old generation). */
+  resourceLimits?: ResourceLimits;
+}
+
+const BOOT = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsx) (await import(workerData.tsx)).register();
+  const mod = await import(workerData.module);
+  const fn = mod[workerData.exportName];
+  if (typeof fn !== 'function') throw new Error(workerData.module + ' has no export ' + workerData.exportName);
+  const value = await fn(workerData.input);
+  parentPort.postMessage({ ok: true, value });
+})().catch((e) => {
+  parentPort.postMessage({ ok: false, reason: 'error', message: e && e.message ? e.message : String(e) });
+});
+`;
+
+function tsxLoader(moduleUrl: string): string | null {
+  if (!/\.[cm]?tsx?$/.test(new URL(moduleUrl).pathname)) return null;
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    return null;
+  }
+}
+
+export function runInWorker<T>(
+  moduleUrl: URL | string,
+  exportName: string,
+  input: unknown,
+  opts: RunInWorkerOptions,
+): Promise<WorkerOutcome<T>> {
+  const module = String(moduleUrl);
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { module, exportName, input, tsx: tsxLoader(module) },
+      resourceLimits: opts.resourceLimits ?? { maxOldGenerationSizeMb: 512 },
+      stdout: false,
+      stderr: false,
+    });
+    const settle = (o: WorkerOutcome<T>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(o);
+    };
+    const timer = setTimeout(
+      () =>
+        settle({
+          ok: false,
+          reason: 'timeout',
+          message: `stopped after ${opts.timeoutMs / 1000} s`,
+        }),
+      opts.timeoutMs,
+    );
+    worker.on('message', (m: WorkerOutcome<T>) => settle(m));
+    worker.on('error', (e: Error) => settle({ ok: false, reason: 'error', message: e.message }));
+    worker.on('exit', (code) =>
+      settle({
+        ok: false,
+        reason: 'error',
+        message: `the worker exited (code ${code}) without an answer`,
+      }),
+    );
+  });
+}

@@ -1,0 +1,260 @@
+// The live scene on a projector: `#/present/lesson/<slug>?lab=2` presents a lesson's lab
+// widgets one after another (PageDown/PageUp, a clicker's keys, move between them) and
+// `#/present/lab/scene?scenario=...` the lab screen's scenario, lanes and moment. The scene is
+// the lab's own, in its room layout: every label and number at least 24 px and the counts at
+// least 64 px at 1920x1080 (e2e/present-scene.desktop.spec.ts measures it). The time keys are
+// the lab's (Space, arrows, Home, End, + and -).
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import {
+  describeSpec,
+  limiterNamesOf,
+  limitersReady,
+  prepareLimiters,
+} from '../../core/limiters/registry';
+import { loadLink, readLinkScenario, safeBack } from '../../store/labLink';
+import { createLabStore, laneTitles, type LabStore } from '../../store/labStore';
+import { startLoop } from '../../ui/lab/loop';
+import { Lane } from '../../ui/lab/scene/Lane';
+import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../../ui/lab/shapes';
+import { timeKey, TimeBar } from '../../ui/lab/TimeBar';
+import { createStage, StageContext, useLab, type Stage } from '../../ui/lab/useLab';
+import { navigate, type Route } from '../../ui/shell/router';
+import { useWidgetSetup } from '../../ui/widgets/LabWidget';
+import { ensureLuaLoader } from '../../ui/widgets/luaWasm';
+import { directives, LESSONS } from '../library';
+import '../../ui/lab/lab.css';
+import './present.css';
+import './liveScene.css';
+
+function Selected() {
+  const selected = useLab((s) => s.selected);
+  const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
+  if (selected === null || selected >= run.n) return null;
+  const r = run.request(selected);
+  return (
+    <p className="room-selected" data-testid="room-selected">
+      <OutcomeGlyph outcome={r.outcome} size={30} /> Request {r.index + 1} via server {r.server}:{' '}
+      {OUTCOME_LABEL[r.outcome]}
+      {r.retryAfterSeconds !== null && r.retryAfterSeconds >= 0
+        ? ` · Retry-After ${r.retryAfterSeconds} s`
+        : ''}
+    </p>
+  );
+}
+
+function RoomScene({ stage }: { stage: Stage }) {
+  const run = useLab((s) => s.run);
+  const compare = useLab((s) => s.compare);
+  const titles = useLab(useShallow((s) => laneTitles(s)));
+  useEffect(() => startLoop(stage), [stage]);
+  return (
+    <div className="room-stage">
+      <div className={`room-lanes${compare ? ' two' : ''}`}>
+        <Lane run={run} lane="main" primary title={titles.main} room />
+        {compare && <Lane run={compare} lane="compare" primary title={titles.compare!} room />}
+      </div>
+      <Legend />
+      <Selected />
+      <div className="room-timebar">
+        <TimeBar />
+      </div>
+    </div>
+  );
+}
+
+/** The lab link's store (the scenario, lanes, time and selection it carries). */
+function useLinkStore(route: Route): { store: LabStore | null; message: string | null } {
+  const q = route.query;
+  const param = q.get('scenario');
+  const key = route.hash;
+  const link = useMemo(() => (param ? readLinkScenario(param) : null), [param]);
+  const names = useMemo(() => (link?.ok ? limiterNamesOf(link.input) : new Set<string>()), [link]);
+  const [ready, setReady] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const isReady = limitersReady(names) || ready === key;
+  useEffect(() => {
+    if (limitersReady(names)) return;
+    ensureLuaLoader();
+    let live = true;
+    prepareLimiters(names).then(
+      () => live && setReady(key),
+      (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [names, key]);
+  return useMemo(() => {
+    if (!link) return { store: null, message: 'This link carries no scenario to present.' };
+    if (!link.ok) return { store: null, message: link.message };
+    if (failed) return { store: null, message: failed };
+    if (!isReady) return { store: null, message: null };
+    const store = createLabStore({ playing: false });
+    const message = loadLink(
+      link.input,
+      q.get('t'),
+      { compare: q.get('compare'), sel: q.get('sel'), lane: q.get('lane') },
+      store,
+    );
+    return { store, message };
+    // key stands for the whole query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, isReady, failed]);
+}
+
+function Shell({
+  title,
+  sub,
+  stage,
+  message,
+  nav,
+  exit,
+}: {
+  title: string;
+  sub: string | null;
+  stage: Stage | null;
+  message: string | null;
+  nav?: { prev: (() => void) | null; next: (() => void) | null };
+  exit: string;
+}) {
+  const [contrast, setContrast] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (e.altKey || e.ctrlKey || e.metaKey || el?.tagName === 'INPUT') return;
+      if (e.key === 'PageDown' && nav?.next) nav.next();
+      else if (e.key === 'PageUp' && nav?.prev) nav.prev();
+      else if (e.key === 'h' || e.key === 'H') setContrast((c) => !c);
+      else if (e.key === 'f' || e.key === 'F') {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+      } else if (stage) {
+        const tag = el?.tagName;
+        if ((e.key === ' ' || e.key === 'Enter') && (tag === 'BUTTON' || tag === 'A')) return;
+        if (!timeKey(stage.store, e)) return;
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [nav, stage]);
+  return (
+    <div
+      className={`presenter room-scene${contrast ? ' high-contrast' : ''}`}
+      data-testid="room-scene"
+    >
+      <header className="room-head">
+        <h1>{title}</h1>
+        {sub && <p className="room-sub">{sub}</p>}
+      </header>
+      {message && (
+        <p className="notice error room-message" role="alert">
+          {message}
+        </p>
+      )}
+      {stage ? (
+        <StageContext.Provider value={stage}>
+          <RoomScene stage={stage} />
+        </StageContext.Provider>
+      ) : (
+        !message && (
+          <p className="room-loading" role="status">
+            Loading the scene…
+          </p>
+        )
+      )}
+      <nav className="presenter-bar" aria-label="Presenter controls">
+        {nav && (
+          <>
+            <button
+              type="button"
+              onClick={() => nav.prev?.()}
+              disabled={!nav.prev}
+              data-testid="room-prev"
+            >
+              ◀ Previous lab (PgUp)
+            </button>
+            <button
+              type="button"
+              onClick={() => nav.next?.()}
+              disabled={!nav.next}
+              data-testid="room-next"
+            >
+              Next lab (PgDn) ▶
+            </button>
+          </>
+        )}
+        <span className="presenter-bar-gap" />
+        <span className="room-keys">Space play · ← → events · Home End</span>
+        <button type="button" aria-pressed={contrast} onClick={() => setContrast(!contrast)}>
+          High contrast (H)
+        </button>
+        <a href={exit} data-testid="room-exit">
+          Exit
+        </a>
+      </nav>
+    </div>
+  );
+}
+
+function LessonScene({ slug, route }: { slug: string; route: Route }) {
+  const lesson = LESSONS.find((l) => l.slug === slug);
+  const labs = useMemo(() => (lesson ? directives(lesson, 'lab') : []), [lesson]);
+  const n = Math.min(Math.max(1, Number(route.query.get('lab')) || 1), Math.max(1, labs.length));
+  const spec = (labs[n - 1]?.json ?? {}) as Record<string, unknown>;
+  const setup = useWidgetSetup(spec);
+  const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
+  if (!lesson || labs.length === 0)
+    return (
+      <Shell
+        title="Nothing to present"
+        sub={null}
+        stage={null}
+        message={
+          lesson ? `The lesson “${lesson.title}” has no lab.` : `There is no lesson “${slug}”.`
+        }
+        exit="#/lessons"
+      />
+    );
+  const go = (k: number) => navigate(`#/present/lesson/${slug}?lab=${k}`);
+  const title = typeof spec.title === 'string' ? spec.title : `Lab ${n}`;
+  return (
+    <Shell
+      key={n}
+      title={title}
+      sub={`${lesson.title} · lab ${n} of ${labs.length}`}
+      stage={stage}
+      message={setup.ok === false ? `This scenario could not run: ${setup.message}` : null}
+      nav={{ prev: n > 1 ? () => go(n - 1) : null, next: n < labs.length ? () => go(n + 1) : null }}
+      exit={`#/lessons/${slug}?lab=${n}`}
+    />
+  );
+}
+
+function LabScene({ route }: { route: Route }) {
+  const { store, message } = useLinkStore(route);
+  const stage = useMemo(() => (store ? createStage(store) : null), [store]);
+  const back = route.hash.replace(/^#\/present\/lab\/scene/, '#/lab');
+  const run = store?.getState().run;
+  const pol = run?.scenario.policies ?? [];
+  const title = run
+    ? `${run.n} requests, ${pol.length === 1 ? describeSpec(pol[0]!) : `${pol.length} policies`}`
+    : 'The lab';
+  return (
+    <Shell
+      title={title}
+      sub={safeBack(route.query.get('back')) ? 'From a lesson' : 'From the lab'}
+      stage={stage}
+      message={message}
+      exit={back}
+    />
+  );
+}
+
+/** `#/present/lesson/<slug>` or `#/present/lab/scene`: the live scene at room size. */
+export function LiveScene({ route }: { route: Route }) {
+  const [, source, slug] = route.parts;
+  if (source === 'lesson' && slug) return <LessonScene key={slug} slug={slug} route={route} />;
+  return <LabScene route={route} />;
+}

@@ -1,0 +1,156 @@
+// The atomicity problems, graded as app-server code under every interleaving and crash point
+// (races.ts): fix-get-then-set and fix-incr-then-expire. Decision cases put times on the
+// 0.25 s grid, where the built-ins' floats and the scripts' whole microseconds agree.
+import { LUA_EPOCH } from '../lua/luaLimiter';
+import { burst, byTime, gridPoisson, type Req } from './harness';
+import { callArgs, runAppServer, type ScriptSpec } from './lua';
+import { raceGrader, type DecisionCase } from './races';
+
+const at = (...times: number[]): Req[] => times.map((t) => ({ at: t }));
+const d = (name: string, rs: Req[], extra: Partial<DecisionCase> = {}): DecisionCase => ({
+  name,
+  requests: byTime(rs),
+  ...extra,
+});
+
+// ---- fix-get-then-set -------------------------------------------------------------------
+
+/** Unix time lined up with 60-s windows (the lab's clock starts 20 s into one). */
+const EPOCH_60 = Math.ceil(LUA_EPOCH / 60) * 60;
+
+export const fixGetThenSet = raceGrader({
+  id: 'fix-get-then-set',
+  reference: { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } },
+  referenceName: 'the built-in fixed window (3 per 60 s)',
+  spec: { keys: ['rl:fw:{key}'], args: ['3', '60', '{cost}'] },
+  epoch: EPOCH_60,
+  noChargeWhenDenied: true,
+  decisions: [
+    d('3 requests, one after another (N)', burst(1, 3)),
+    d('4 requests, one after another (N+1)', burst(1, 4)),
+    d('the worked example: one request every 10 s', at(0, 10, 20, 30, 40)),
+    d('a full window, then the next window', [...burst(1, 3), ...burst(61, 3), ...burst(125, 4)]),
+    d('a burst straddling a window boundary', [...burst(59.75, 4), ...burst(60, 4)]),
+    d('weighted costs, one above the limit', [
+      { at: 1, cost: 2 },
+      { at: 1, cost: 2 },
+      { at: 1.25, cost: 1 },
+      { at: 1.5, cost: 4 },
+      { at: 61, cost: 3 },
+    ]),
+    d(
+      'generated traffic: two clients over five minutes',
+      gridPoisson(16, 0.2, 0, 300, { keys: ['alice', 'bob'] }),
+    ),
+  ],
+  races: [
+    {
+      name: '2 app servers at once, 1 slot left in the window',
+      before: [1, 2],
+      costs: [1, 1],
+      at: 3,
+    },
+    { name: '3 app servers at once on a fresh window', costs: [1, 1, 1], at: 5 },
+    { name: '4 app servers at once, 3 slots', costs: [1, 1, 1, 1], at: 5 },
+    {
+      name: 'weighted: costs 2 and 1 at once with 2 units left',
+      before: [1],
+      costs: [2, 1],
+      at: 2,
+    },
+    {
+      name: '2 app servers at once, 1 slot left, either may crash',
+      before: [1, 2],
+      costs: [1, 1],
+      at: 3,
+      crashes: true,
+    },
+  ],
+  passSummary:
+    'One atomic decision per request: no ordering of the app servers’ round trips (or crash) over- or under-admits, windows end, and the decisions match the built-in’s.',
+});
+
+// ---- fix-incr-then-expire ---------------------------------------------------------------
+
+/** The original app-server code: INCRBY, then EXPIRE as a second round trip. */
+const TWO_STEP = `local n = redis.call("INCRBY", KEYS[1], ARGV[3])
+if n == tonumber(ARGV[3]) then
+  redis.call("EXPIRE", KEYS[1], ARGV[2])
+end
+return n`;
+
+const leftoverFor = (spec: ScriptSpec, key: string) =>
+  callArgs(spec, { at: 0, key, server: 'A', cost: 1 }).keys[0]!;
+
+export const fixIncrThenExpire = raceGrader({
+  id: 'fix-incr-then-expire',
+  reference: {
+    algorithm: 'fixed-window',
+    params: { limit: 5, windowSeconds: 10, countAttempts: true },
+  },
+  referenceName: 'the built-in fixed window (5 per 10 s, counting attempts)',
+  spec: { keys: ['rl:fw:{key}'], args: ['5', '10', '{cost}'] },
+  epoch: Math.ceil(LUA_EPOCH / 10) * 10,
+  decisions: [
+    d('5 requests, one after another (N)', burst(1, 5)),
+    d('6 requests, one after another (N+1)', burst(1, 6)),
+    d('a window boundary: 9.75 s and 10 s', [...burst(9.75, 5), ...burst(10, 6)]),
+    d('refused attempts count too', [
+      ...burst(1, 3),
+      { at: 2, cost: 3 },
+      { at: 2.5, cost: 6 },
+      { at: 3 },
+      { at: 11, cost: 5 },
+      { at: 11.25 },
+    ]),
+    d('an app server crashed between INCRBY and EXPIRE', [...burst(1, 5), ...burst(12, 5)], {
+      setupNote:
+        'Before this case an app server ran the old two-step code and crashed after its INCRBY, leaving a counter with no expiry.',
+      setup: (model, lua, spec) => {
+        const key = leftoverFor(spec, 'client');
+        runAppServer(lua, model, TWO_STEP, [key], ['5', '10', '1'], 1);
+      },
+    }),
+    d('a leftover counter of 5 with no expiry', [...at(1, 2, 3), ...burst(15, 6)], {
+      setupNote:
+        'Before this case the key already holds the plain counter 5 with no expiry (left by the old code).',
+      setup: (model, _lua, spec) => {
+        model.call(['SET', leftoverFor(spec, 'client'), '5']);
+      },
+    }),
+    d(
+      'generated traffic: two clients, mixed costs',
+      gridPoisson(17, 1, 0, 40, { costs: [1, 1, 2], keys: ['alice', 'bob'] }),
+    ),
+  ],
+  races: [
+    {
+      name: '2 app servers at once, either may crash between its round trips',
+      costs: [1, 1],
+      at: 1,
+      crashes: true,
+    },
+    {
+      name: '4 app servers at once, 3 attempts already counted',
+      before: [1, 1.25, 1.5],
+      costs: [1, 1, 1, 1],
+      at: 2,
+    },
+    {
+      name: '2 app servers at once meet the leftover counter (5, no expiry)',
+      initial: (spec) => [['SET', leftoverFor(spec, 'client'), '5']],
+      setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
+      costs: [1, 1],
+      at: 1,
+    },
+    {
+      name: '3 app servers at once after 4 attempts, any may crash',
+      before: [1, 1, 1, 1],
+      costs: [1, 1, 1],
+      at: 2,
+      crashes: true,
+    },
+  ],
+  passSummary:
+    'Count and expiry are one atomic step: no ordering or crash leaves a key without an expiry, windows sit on fixed boundaries, and leftovers are repaired.',
+});

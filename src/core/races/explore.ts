@@ -1,0 +1,290 @@
+// The interleaving explorer (PLAN I2): every schedule of the requests' round trips (and, when
+// enabled, every crash point), checked against the invariant.
+//
+// Search: depth-first over schedules, replaying from the initial state whenever it backs up
+// (a world is rebuilt, never copied). Partial-order reduction with sleep sets (Godefroid):
+// after trying move t at a point, every sibling subtree keeps t asleep for as long as the moves
+// taken are independent of t (commands.ts: other keys, or reads of the same keys, or a crash);
+// a sleeping move is not tried again, because trying it there would only produce a schedule
+// equal to one already explored up to swapping adjacent independent round trips. So each such
+// class of schedules (a Mazurkiewicz trace) is explored exactly once, and `schedules` counts
+// classes. Without reduction every interleaving is tried and counted.
+import { RedisModel } from '../redis/model';
+import { sha1Hex } from '../redis/sha1';
+import { judge } from './invariant';
+import { fewestSwitches, switches } from './shortest';
+import { conflicts } from './commands';
+import type { ExploreInput, ExploreResult, Invariant, InvariantPart, Step, Verdict } from './types';
+import {
+  DEFAULT_MAX_ROUND_TRIPS,
+  DEFAULT_START_TIME,
+  Program,
+  World,
+  type ExplorerEngine,
+  type Move,
+} from './world';
+
+export interface ExploreOptions {
+  /** Polled between schedules; returning true stops the search (complete: false). */
+  shouldStop?: () => boolean;
+  /** Also count every interleaving without reduction (exploredWithoutReduction). */
+  countWithoutReduction?: boolean;
+  /** Called with every complete schedule explored (tests compare searches with it). */
+  onSchedule?: (world: World, verdict: Verdict) => void;
+}
+
+/** The invariant with its default: admitted <= what a one-at-a-time order admits. */
+export function effectiveInvariant(inv: Invariant | undefined): Invariant {
+  if (!inv || Object.values(inv).every((v) => v === undefined || v === false))
+    return { maxAdmitted: 'serial' };
+  return inv;
+}
+
+export function programOf(input: ExploreInput, engine: ExplorerEngine): Program {
+  const inv = effectiveInvariant(input.invariant);
+  const crashes = input.crashes;
+  return new Program(engine, input.code, input.requests, input.initial, {
+    maxCrashes: crashes === true ? input.requests.length : crashes === false ? 0 : crashes,
+    maxRoundTrips: input.maxRoundTrips ?? DEFAULT_MAX_ROUND_TRIPS,
+    startTime: input.startTime ?? DEFAULT_START_TIME,
+    trackCharges: inv.noChargeWhenDenied === true,
+  });
+}
+
+/** Admissions when the requests run one after another, most over every order. */
+export function serialMax(program: Program): number {
+  const n = program.requests.length;
+  let best = 0;
+  const perm = (prefix: number[], rest: number[]) => {
+    if (rest.length === 0) {
+      const w = new World(program);
+      for (const i of prefix) while (w.status[i] === 'running') w.apply({ request: i });
+      const admitted = w.ends().filter((e) => e?.kind === 'admitted').length;
+      if (admitted > best) best = admitted;
+      return;
+    }
+    rest.forEach((r, k) => perm([...prefix, r], [...rest.slice(0, k), ...rest.slice(k + 1)]));
+  };
+  perm(
+    [],
+    Array.from({ length: n }, (_, i) => i),
+  );
+  return best;
+}
+
+/** The maxAdmitted bound, 'serial' resolved; null when the invariant does not bound admissions. */
+export function resolveAllowed(program: Program, inv: Invariant): number | null {
+  if (inv.maxAdmitted === undefined) return null;
+  return inv.maxAdmitted === 'serial' ? serialMax(program) : inv.maxAdmitted;
+}
+
+/** Is schedule a before b in the order of (request, crash) at the first step they differ? */
+function earlier(a: readonly Move[], b: readonly Move[]): boolean {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a[i]!.request * 2 + (a[i]!.crash ? 1 : 0);
+    const y = b[i]!.request * 2 + (b[i]!.crash ? 1 : 0);
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+interface Found {
+  moves: Move[];
+  switches: number;
+}
+
+class Search {
+  schedules = 0;
+  violations = 0;
+  by: Partial<Record<InvariantPart, number>> = {};
+  best: Found | null = null;
+  stopped = false;
+  replays = 0;
+  nodes = 0;
+  private world: World;
+  private readonly path: Move[] = [];
+
+  constructor(
+    private readonly program: Program,
+    private readonly inv: Invariant,
+    private readonly allowed: number | null,
+    private readonly maxSchedules: number,
+    private readonly reduction: boolean,
+    private readonly shouldStop: (() => boolean) | undefined,
+    private readonly judgeLeaves: boolean,
+    private readonly onSchedule?: (world: World, verdict: Verdict) => void,
+  ) {
+    this.world = new World(program);
+  }
+
+  run(): void {
+    this.dfs(0, []);
+  }
+
+  /** Puts the world at the current path's first `depth` moves. */
+  private at(depth: number): void {
+    if (this.world.length === depth) return;
+    this.replays++;
+    this.world.release();
+    const w = new World(this.program);
+    for (let k = 0; k < depth; k++) w.apply(this.path[k]!);
+    this.world = w;
+  }
+
+  private dfs(depth: number, sleep: Move[]): void {
+    this.nodes++;
+    this.at(depth);
+    const moves = this.world.moves();
+    if (moves.length === 0) {
+      this.leaf();
+      return;
+    }
+    const tried: Move[] = [];
+    for (const t of moves) {
+      if (this.stopped) return;
+      if (sleep.some((s) => s.request === t.request && !s.crash === !t.crash)) continue;
+      const childSleep: Move[] = [];
+      if (this.reduction)
+        for (const s of sleep.concat(tried))
+          if (s.request !== t.request && !conflicts(s.fp, t.fp)) childSleep.push(s);
+      this.at(depth);
+      this.world.apply(t);
+      this.path[depth] = t;
+      this.dfs(depth + 1, childSleep);
+      tried.push(t);
+    }
+  }
+
+  private leaf(): void {
+    if (this.schedules >= this.maxSchedules) {
+      // One more schedule exists past the cap: the search is not complete.
+      this.stopped = true;
+      return;
+    }
+    this.schedules++;
+    if (this.shouldStop?.()) this.stopped = true;
+    if (!this.judgeLeaves) return;
+    const v = judge(this.world, this.inv, this.allowed);
+    this.onSchedule?.(this.world, v);
+    if (v.broken.length === 0) return;
+    this.violations++;
+    for (const b of v.broken) this.by[b.part] = (this.by[b.part] ?? 0) + 1;
+    const moves = this.world.actions.slice();
+    // No schedule has fewer switches than one per request that moved, minus one.
+    const active = new Set(moves.map((m) => m.request)).size;
+    const floor = Math.max(0, active - 1);
+    const b = this.best;
+    if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
+      return;
+    const order = fewestSwitches(moves, this.program.requests.length);
+    const sw = switches(order);
+    // Fewest switches, then fewest steps, then the one where lower-numbered servers go first.
+    if (
+      !b ||
+      sw < b.switches ||
+      (sw === b.switches &&
+        (order.length < b.moves.length ||
+          (order.length === b.moves.length && earlier(order, b.moves))))
+    )
+      this.best = { moves: order, switches: sw };
+  }
+}
+
+/** Replays moves in a recording world: the steps with replies and store states, and the verdict. */
+export function replay(
+  program: Program,
+  moves: readonly { request: number; crash?: boolean }[],
+  inv: Invariant,
+  allowed: number | null,
+): { steps: Step[]; verdict: Verdict | null; world: World } {
+  const w = new World(program, true);
+  for (const m of moves) w.apply(m);
+  return { steps: w.steps, verdict: w.finished() ? judge(w, inv, allowed) : null, world: w };
+}
+
+export function explore(
+  input: ExploreInput,
+  engine: ExplorerEngine,
+  opts: ExploreOptions = {},
+): ExploreResult {
+  const inv = effectiveInvariant(input.invariant);
+  const program = programOf(input, engine);
+  try {
+    const allowed = resolveAllowed(program, inv);
+    const reduction = input.reduction ?? true;
+    const s = new Search(
+      program,
+      inv,
+      allowed,
+      input.maxSchedules,
+      reduction,
+      opts.shouldStop,
+      true,
+      opts.onSchedule,
+    );
+    s.run();
+    let counterexample: Step[] | null = null;
+    let counterexampleVerdict: Verdict | null = null;
+    if (s.best) {
+      const r = replay(program, s.best.moves, inv, allowed);
+      counterexample = r.steps;
+      counterexampleVerdict = r.verdict;
+    }
+    const result: ExploreResult = {
+      schedules: s.schedules,
+      violations: s.violations,
+      complete: !s.stopped,
+      counterexample,
+      counterexampleVerdict,
+      violationsBy: s.by,
+      allowed,
+      stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes },
+    };
+    if (opts.countWithoutReduction && reduction) {
+      const brute = new Search(
+        program,
+        inv,
+        allowed,
+        input.maxSchedules,
+        false,
+        opts.shouldStop,
+        false,
+      );
+      brute.run();
+      result.exploredWithoutReduction = brute.schedules;
+    }
+    result.stats.luaStarts = program.luaStarts;
+    result.stats.luaSlices = program.luaSlices;
+    return result;
+  } finally {
+    program.dispose();
+  }
+}
+
+/**
+ * Checks what only the engine can: that the code compiles and the initial commands succeed.
+ * Returns messages naming the field (empty when the input can run).
+ */
+export function checkRunnable(input: ExploreInput, engine: ExplorerEngine): string[] {
+  const errs: string[] = [];
+  const seen = new Set<string>();
+  const compileCheck = (code: string, where: string) => {
+    if (seen.has(code)) return;
+    seen.add(code);
+    const e = engine.compile?.(code, sha1Hex(code)) ?? null;
+    if (e && e.t === 'err') errs.push(`${where} does not compile: ${e.v}`);
+  };
+  if (input.code) compileCheck(input.code, 'code');
+  input.requests.forEach((r, i) => {
+    if (r.code !== undefined) compileCheck(r.code, `requests[${i}].code`);
+  });
+  const model = new RedisModel({
+    scriptEngine: engine,
+    startTime: input.startTime ?? DEFAULT_START_TIME,
+  });
+  input.initial.forEach((cmd, i) => {
+    const r = model.call(cmd);
+    if (r.t === 'err') errs.push(`initial[${i}] (${cmd.join(' ')}) failed: ${r.v}`);
+  });
+  return errs;
+}

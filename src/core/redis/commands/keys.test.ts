@@ -1,0 +1,50 @@
+// Keys and TTLs (commands/keys.ts).
+import { describe, expect, it } from 'vitest';
+import { RedisModel } from '../model';
+import { toJson, type Reply } from '../reply';
+
+const j = (r: Reply): unknown => toJson(r);
+
+describe('RedisModel clock', () => {
+  it('TTL rounds like Redis ((ms + 500) / 1000) and PTTL is exact', () => {
+    const m = new RedisModel();
+    m.call(['SET', 'k', 'v', 'EX', '10']);
+    m.advance(4.5);
+    expect(j(m.call(['TTL', 'k']))).toBe(6);
+    m.advance(0.001);
+    expect(j(m.call(['TTL', 'k']))).toBe(5);
+    expect(j(m.call(['PTTL', 'k']))).toBe(5499);
+  });
+});
+
+describe('keys', () => {
+  it('EXPIRETIME and PEXPIRETIME read the virtual clock', () => {
+    const m = new RedisModel({ startTime: 1000 });
+    m.call(['SET', 'k', 'v', 'PX', '1500']);
+    expect(j(m.call(['PEXPIRETIME', 'k']))).toBe(1001500);
+    expect(j(m.call(['EXPIRETIME', 'k']))).toBe(1002);
+  });
+
+  it('RENAME signals WATCH on both names and keeps the TTL', () => {
+    for (const watched of ['a', 'b']) {
+      const m = new RedisModel();
+      const s = m.createSession();
+      m.call(['SET', 'a', '1', 'EX', '100']);
+      m.call(['WATCH', watched], s);
+      m.call(['MULTI'], s);
+      m.call(['RENAME', 'a', 'b']);
+      expect(m.call(['EXEC'], s), watched).toEqual({ t: 'nilarr' });
+      expect(j(m.call(['TTL', 'b']))).toBe(100);
+    }
+  });
+
+  it('COPY makes an independent copy; another database is the lab limit', () => {
+    const m = new RedisModel();
+    m.call(['RPUSH', 'l', 'a']);
+    expect(j(m.call(['COPY', 'l', 'm']))).toBe(1);
+    m.call(['RPUSH', 'l', 'b']);
+    expect(j(m.call(['LRANGE', 'm', '0', '-1']))).toEqual(['a']);
+    const r = m.call(['COPY', 'l', 'n', 'DB', '1']);
+    expect(r.t === 'err' && r.v).toMatch(/only database 0/);
+  });
+});

@@ -1,0 +1,500 @@
+// Keys and TTLs (Redis's db.c and expire.c): DEL, EXISTS, TYPE, the EXPIRE family, TTL.
+import {
+  row,
+  ALL_KEYS,
+  KEY1,
+  KEY1_2,
+  NO_KEYS,
+  type CommandRow,
+  type Ctx,
+  type KeySpec,
+} from '../command';
+import { copyHashEncoding, encodingOf } from '../encoding';
+import { globMatch } from '../glob';
+import { INT64_MAX, INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
+import type { Entry } from '../keyspace';
+import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
+import { parseScan, scanReply } from '../scan';
+import { RSet } from '../set';
+import { ZSet } from '../zset';
+import { ERRORS, expireTimeError, intReply, MINUS_ONE, MINUS_TWO, ONE, ZERO } from '../shared';
+
+function del(c: Ctx, a: string[]): Reply {
+  let n = 0;
+  for (let i = 1; i < a.length; i++) if (c.db.delIfExists(a[i]!)) n++;
+  return intReply(n);
+}
+
+function exists(c: Ctx, a: string[]): Reply {
+  let n = 0;
+  for (let i = 1; i < a.length; i++) if (c.db.lookup(a[i]!) !== undefined) n++;
+  return intReply(n);
+}
+
+function type(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[1]!);
+  return status(e === undefined ? 'none' : e.type);
+}
+
+/** EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (expireGenericCommand). */
+function expire(c: Ctx, a: string[], relative: boolean, seconds: boolean, name: string): Reply {
+  const basetime = relative ? c.db.nowMs() : 0;
+  let nx = false;
+  let xx = false;
+  let gt = false;
+  let lt = false;
+  for (let j = 3; j < a.length; j++) {
+    const o = a[j]!.toLowerCase();
+    if (o === 'nx') nx = true;
+    else if (o === 'xx') xx = true;
+    else if (o === 'gt') gt = true;
+    else if (o === 'lt') lt = true;
+    else return err(`ERR Unsupported option ${a[j]!}`);
+  }
+  if ((nx && xx) || (nx && gt) || (nx && lt)) {
+    return err('ERR NX and XX, GT or LT options at the same time are not compatible');
+  }
+  if (gt && lt) return err('ERR GT and LT options at the same time are not compatible');
+  // The deadline in ms; plain numbers when no int64 edge can be near (exact below 2^53).
+  let whenN: number;
+  let past: boolean;
+  const small = parseIntNum(a[2]!);
+  if (small !== null && Math.abs(small) <= 1e12 && Math.abs(basetime) <= 1e15) {
+    whenN = (seconds ? small * 1000 : small) + basetime;
+    past = whenN <= c.db.nowMs();
+  } else {
+    const v = parseInt64(a[2]!);
+    if (v === null) return ERRORS.notInt;
+    let when = v;
+    if (seconds) {
+      if (when > INT64_MAX / 1000n || when < INT64_MIN / 1000n) return expireTimeError(name);
+      when *= 1000n;
+    }
+    const base = BigInt(basetime);
+    if (when > INT64_MAX - base) return expireTimeError(name);
+    when += base;
+    whenN = Number(when);
+    past = when <= BigInt(c.db.nowMs());
+  }
+  const key = a[1]!;
+  const e = c.db.lookup(key);
+  if (e === undefined) return ZERO;
+  if (nx || xx || gt || lt) {
+    const cur = e.exp;
+    if (nx && cur !== -1) return ZERO;
+    if (xx && cur === -1) return ZERO;
+    if (gt && (cur === -1 || whenN <= cur)) return ZERO;
+    if (lt && cur !== -1 && whenN >= cur) return ZERO;
+  }
+  if (past) {
+    c.db.del(key);
+    return ONE;
+  }
+  e.exp = whenN;
+  c.db.touch(key);
+  return ONE;
+}
+
+function ttl(c: Ctx, key: string, ms: boolean): Reply {
+  const e = c.db.lookup(key);
+  if (e === undefined) return MINUS_TWO;
+  if (e.exp < 0) return MINUS_ONE;
+  let t = e.exp - c.db.nowMs();
+  if (t < 0) t = 0;
+  return intReply(ms ? t : Math.floor((t + 500) / 1000));
+}
+
+function persist(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[1]!);
+  if (e === undefined || e.exp < 0) return ZERO;
+  e.exp = -1;
+  c.db.touch(a[1]!);
+  return ONE;
+}
+
+function keys(c: Ctx, a: string[]): Reply {
+  const pattern = a[1]!;
+  c.db.purgeExpired();
+  const out: Reply[] = [];
+  for (const k of c.db.db.keys()) if (globMatch(pattern, k)) out.push(bulk(k));
+  return arr(out);
+}
+
+/** EXPIRETIME and PEXPIRETIME: the absolute Unix time a key expires at. */
+function expiretime(c: Ctx, key: string, ms: boolean): Reply {
+  const e = c.db.lookup(key);
+  if (e === undefined) return MINUS_TWO;
+  if (e.exp < 0) return MINUS_ONE;
+  return intReply(ms ? e.exp : Math.floor((e.exp + 500) / 1000));
+}
+
+/** UNLINK is DEL (Redis frees the memory in the background; the model has nothing to free). */
+function touch(c: Ctx, a: string[]): Reply {
+  return exists(c, a);
+}
+
+function rename(c: Ctx, a: string[], nx: boolean): Reply {
+  const src = a[1]!;
+  const dst = a[2]!;
+  const e = c.db.lookup(src);
+  if (e === undefined) return ERRORS.noSuchKey;
+  if (src === dst) return nx ? ZERO : OK;
+  if (c.db.lookup(dst) !== undefined) {
+    if (nx) return ZERO;
+    c.db.del(dst);
+  }
+  c.db.db.delete(src);
+  c.db.db.set(dst, e);
+  c.db.touch(src);
+  c.db.touch(dst);
+  return nx ? ONE : OK;
+}
+
+/** A deep copy of a value (COPY). */
+function duplicate(e: Entry): Entry {
+  switch (e.type) {
+    case 'string':
+      return { ...e };
+    case 'hash': {
+      const h = new Map(e.v);
+      copyHashEncoding(e.v, h);
+      return { ...e, v: h };
+    }
+    case 'list':
+      return { ...e, v: [...e.v] };
+    case 'set': {
+      const s = new RSet(null);
+      s.intset = e.v.intset;
+      for (const m of e.v.members) s.members.add(m);
+      return { ...e, v: s };
+    }
+    case 'zset': {
+      const z = new ZSet();
+      for (const x of e.v.entries) z.set(x.member, x.score);
+      z.skiplist = e.v.skiplist;
+      return { ...e, v: z };
+    }
+  }
+}
+
+function copy(c: Ctx, a: string[]): Reply {
+  let replace = false;
+  for (let j = 3; j < a.length; j++) {
+    const o = a[j]!.toLowerCase();
+    if (o === 'replace') replace = true;
+    else if (o === 'db' && j < a.length - 1) {
+      const db = parseInt64(a[++j]!);
+      if (db === null) return ERRORS.notInt;
+      if (db < -2147483648n || db > 2147483647n) {
+        return err('ERR value is out of range, value must between -2147483648 and 2147483647');
+      }
+      if (db < 0n || db > 15n) return err('ERR DB index is out of range');
+      if (db !== 0n) {
+        if (c.clusterMode) {
+          return err('ERR Copying to another database is not allowed in cluster mode');
+        }
+        return err("ERR the lab's Redis model has only database 0 (COPY ... DB 0)");
+      }
+    } else return ERRORS.syntax;
+  }
+  const src = a[1]!;
+  const dst = a[2]!;
+  if (src === dst) return err('ERR source and destination objects are the same');
+  const e = c.db.lookup(src);
+  if (e === undefined) return ZERO;
+  if (c.db.lookup(dst) !== undefined) {
+    if (!replace) return ZERO;
+    c.db.db.delete(dst);
+  }
+  c.db.put(dst, duplicate(e));
+  return ONE;
+}
+
+function scan(c: Ctx, a: string[]): Reply {
+  const sc = parseScan(a, 1, true);
+  if ('t' in sc) return sc;
+  if (sc.cursor !== 0n) return scanReply([], sc, false);
+  c.db.purgeExpired();
+  const names: string[] = [];
+  for (const [k, e] of c.db.db) if (sc.type === null || e.type === sc.type) names.push(k);
+  return scanReply(names, sc, false);
+}
+
+/** OBJECT ENCODING / REFCOUNT / FREQ (objectCommand in object.c). */
+function objectEncoding(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  return e === undefined ? NIL : bulk(encodingOf(e));
+}
+
+function objectRefcount(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  if (e === undefined) return NIL;
+  // Integers 0..9999 are Redis's shared objects, whose refcount is pinned at INT_MAX.
+  if (e.type === 'string' && encodingOf(e) === 'int') {
+    const n = parseInt64(e.v)!;
+    if (n >= 0n && n < 10000n) return intReply(2147483647);
+  }
+  return ONE;
+}
+
+function objectFreq(c: Ctx, a: string[]): Reply {
+  const e = c.db.lookup(a[2]!);
+  if (e === undefined) return NIL;
+  return err(
+    'ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.',
+  );
+}
+
+const def = (
+  name: string,
+  arity: number,
+  flags: string,
+  keySpecs: readonly KeySpec[],
+  args: string,
+  summary: string,
+  since: string,
+  impl: (c: Ctx, a: string[]) => Reply,
+): CommandRow => row('generic', name, arity, flags, keySpecs, args, summary, since, impl);
+
+const EXPIRE_OPTS = '[NX | XX | GT | LT]';
+
+export const KEYS_COMMANDS: readonly CommandRow[] = [
+  def(
+    'del',
+    -2,
+    'write',
+    ALL_KEYS,
+    'key [key ...]',
+    'Delete keys; returns how many existed.',
+    '1.0.0',
+    del,
+  ),
+  def(
+    'exists',
+    -2,
+    'readonly fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'How many of the keys exist.',
+    '1.0.0',
+    exists,
+  ),
+  def(
+    'type',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'string, hash, list, set, zset or none (a status reply: {ok=...} in Lua).',
+    '1.0.0',
+    type,
+  ),
+  def(
+    'expire',
+    -3,
+    'write fast',
+    KEY1,
+    `key seconds ${EXPIRE_OPTS}`,
+    'Set a time to live in seconds; 1 if set, 0 if the key is missing or the condition failed.',
+    '1.0.0',
+    (c, a) => expire(c, a, true, true, 'expire'),
+  ),
+  def(
+    'pexpire',
+    -3,
+    'write fast',
+    KEY1,
+    `key milliseconds ${EXPIRE_OPTS}`,
+    'Set a time to live in milliseconds.',
+    '2.6.0',
+    (c, a) => expire(c, a, true, false, 'pexpire'),
+  ),
+  def(
+    'expireat',
+    -3,
+    'write fast',
+    KEY1,
+    `key unix-time-seconds ${EXPIRE_OPTS}`,
+    'Expire at a Unix time (seconds).',
+    '1.2.0',
+    (c, a) => expire(c, a, false, true, 'expireat'),
+  ),
+  def(
+    'pexpireat',
+    -3,
+    'write fast',
+    KEY1,
+    `key unix-time-milliseconds ${EXPIRE_OPTS}`,
+    'Expire at a Unix time (milliseconds).',
+    '2.6.0',
+    (c, a) => expire(c, a, false, false, 'pexpireat'),
+  ),
+  def(
+    'ttl',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'Seconds left to live; -1 without expiry, -2 if missing.',
+    '1.0.0',
+    (c, a) => ttl(c, a[1]!, false),
+  ),
+  def(
+    'pttl',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'Milliseconds left to live; -1 without expiry, -2 if missing.',
+    '2.6.0',
+    (c, a) => ttl(c, a[1]!, true),
+  ),
+  def(
+    'persist',
+    2,
+    'write fast',
+    KEY1,
+    'key',
+    'Remove the expiry; 1 if there was one.',
+    '2.2.0',
+    persist,
+  ),
+  def(
+    'keys',
+    2,
+    'readonly',
+    NO_KEYS,
+    'pattern',
+    'Key names matching a glob pattern (slow on a real server).',
+    '1.0.0',
+    keys,
+  ),
+  def(
+    'unlink',
+    -2,
+    'write fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'DEL that frees memory in the background; returns how many existed.',
+    '4.0.0',
+    del,
+  ),
+  def(
+    'touch',
+    -2,
+    'readonly fast',
+    ALL_KEYS,
+    'key [key ...]',
+    'How many of the keys exist (and mark them used).',
+    '3.2.1',
+    touch,
+  ),
+  def(
+    'expiretime',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'The Unix time (seconds) the key expires at; -1 without expiry, -2 if missing.',
+    '7.0.0',
+    (c, a) => expiretime(c, a[1]!, false),
+  ),
+  def(
+    'pexpiretime',
+    2,
+    'readonly fast',
+    KEY1,
+    'key',
+    'The Unix time in milliseconds the key expires at; -1 without expiry, -2 if missing.',
+    '7.0.0',
+    (c, a) => expiretime(c, a[1]!, true),
+  ),
+  def(
+    'rename',
+    3,
+    'write',
+    KEY1_2,
+    'key newkey',
+    'Rename a key (replacing newkey), keeping its TTL.',
+    '1.0.0',
+    (c, a) => rename(c, a, false),
+  ),
+  def(
+    'renamenx',
+    3,
+    'write fast',
+    KEY1_2,
+    'key newkey',
+    'Rename only if newkey does not exist; 1 if renamed.',
+    '1.0.0',
+    (c, a) => rename(c, a, true),
+  ),
+  def(
+    'copy',
+    -3,
+    'write denyoom',
+    KEY1_2,
+    'source destination [DB destination-db] [REPLACE]',
+    'Copy a value and its TTL to another key; 1 if copied (REPLACE overwrites).',
+    '6.2.0',
+    copy,
+  ),
+  def(
+    'scan',
+    -2,
+    'readonly',
+    NO_KEYS,
+    'cursor [MATCH pattern] [COUNT count] [TYPE type]',
+    'Iterate key names: [next cursor, [keys]] (the lab answers in one go).',
+    '2.8.0',
+    scan,
+  ),
+  row(
+    'generic',
+    'object',
+    -2,
+    '',
+    NO_KEYS,
+    'ENCODING key | REFCOUNT key | FREQ key',
+    'Inspect how Redis stores a value.',
+    '2.2.3',
+    () => ERRORS.syntax,
+    {
+      subcommands: [
+        row(
+          'generic',
+          'object|encoding',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'How Redis would store the value: int, embstr, raw, listpack, hashtable, skiplist, intset or quicklist.',
+          '2.2.3',
+          objectEncoding,
+        ),
+        row(
+          'generic',
+          'object|refcount',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'References to the value (small integers are shared).',
+          '2.2.3',
+          objectRefcount,
+        ),
+        row(
+          'generic',
+          'object|freq',
+          3,
+          'readonly',
+          [{ index: 2, lastKey: 0, step: 1 }],
+          'key',
+          'The LFU access counter (needs an LFU maxmemory policy, which the lab does not run).',
+          '4.0.0',
+          objectFreq,
+        ),
+      ],
+    },
+  ),
+];

@@ -1,0 +1,21 @@
+// Which admissions of a lane went over the limit: the run against one shared counter with the
+// same policy on the same requests (core/lab/moments.ts), built once per run.
+import { runScenario, type LabRun } from '../../core/lab/labRun';
+import { overTheLimit, referenceScenario, type OverLimit } from '../../core/lab/moments';
+
+const cache = new WeakMap<LabRun, OverLimit | null>();
+
+export function overLimitOf(run: LabRun): OverLimit | null {
+  if (cache.has(run)) return cache.get(run)!;
+  let over: OverLimit | null = null;
+  const ref = referenceScenario(run.scenario);
+  if (ref) {
+    try {
+      over = overTheLimit(run, runScenario(ref, { seekable: false }));
+    } catch {
+      over = null;
+    }
+  }
+  cache.set(run, over);
+  return over;
+}

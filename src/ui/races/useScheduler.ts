@@ -1,0 +1,158 @@
+// The scheduler screen's state: the schedule the learner has built, the worker's view of it,
+// and the explorer's answers. The page owns the schedule; the races worker replays it, so a
+// worker replaced after a deadline loses nothing.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SessionState } from '../../core/races/session';
+import type { Action, ExploreInput, ExploreResult } from '../../core/races/types';
+import { RacesError, racesWorker } from '../../worker/racesClient';
+
+export interface SchedulerView {
+  state: SessionState | null;
+  input: ExploreInput | null;
+  error: string | null;
+  /** A request is on its way to the worker. */
+  busy: boolean;
+  proof: ExploreResult | null;
+  proving: boolean;
+  /** "Find a bad schedule" is replaying the explorer's counterexample. */
+  replaying: boolean;
+  /** The schedule on screen came (partly) from the explorer, not the learner's own clicks. */
+  assisted: boolean;
+  /** A note about the last explorer run ("no bad schedule exists"). */
+  note: string | null;
+}
+
+const REPLAY_STEP_MS = 650;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const reducedMotion = () =>
+  typeof window !== 'undefined' &&
+  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
+  const key = JSON.stringify(raw);
+  const [view, setView] = useState<SchedulerView>({
+    state: null,
+    input: null,
+    error: null,
+    busy: true,
+    proof: null,
+    proving: false,
+    replaying: false,
+    assisted: false,
+    note: null,
+  });
+  const schedule = useRef<Action[]>([]);
+  /** Bumped to cancel a replay in progress (restart, unmount, new input). */
+  const generation = useRef(0);
+
+  const apply = useCallback(
+    async (next: Action[], gen: number): Promise<boolean> => {
+      setView((v) => ({ ...v, busy: true }));
+      try {
+        const r = await racesWorker().session(raw, next);
+        if (gen !== generation.current) return false;
+        schedule.current = next;
+        setView((v) => ({ ...v, state: r.state, input: r.input, error: null, busy: false }));
+        return true;
+      } catch (e) {
+        if (gen !== generation.current) return false;
+        const err = e as Error;
+        if (err instanceof RacesError && err.state) {
+          schedule.current = err.state.schedule;
+          setView((v) => ({
+            ...v,
+            state: err.state!,
+            input: err.input ?? v.input,
+            error: err.message,
+            busy: false,
+          }));
+        } else setView((v) => ({ ...v, error: err.message, busy: false }));
+        return false;
+      }
+    },
+    // raw is represented by key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+
+  useEffect(() => {
+    const gen = ++generation.current;
+    schedule.current = [];
+    // A shared schedule is someone else's ordering: reaching the goal with it is not a solve.
+    const assisted = (initialSchedule?.length ?? 0) > 0;
+    setView((v) => ({ ...v, state: null, proof: null, assisted, note: null, error: null }));
+    void apply(initialSchedule ?? [], gen);
+    return () => {
+      // Cancels whatever this input started (a replay, a pending step).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      generation.current++;
+    };
+    // A new input (or a new shared schedule) starts over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, JSON.stringify(initialSchedule)]);
+
+  const step = useCallback(
+    (request: number, crash = false) => {
+      if (view.busy || view.replaying) return;
+      void apply(
+        [...schedule.current, crash ? { request, crash: true } : { request }],
+        generation.current,
+      );
+    },
+    [apply, view.busy, view.replaying],
+  );
+
+  const undo = useCallback(() => {
+    if (view.busy || schedule.current.length === 0) return;
+    generation.current++;
+    setView((v) => ({ ...v, replaying: false }));
+    void apply(schedule.current.slice(0, -1), generation.current);
+  }, [apply, view.busy]);
+
+  const restart = useCallback(() => {
+    generation.current++;
+    setView((v) => ({ ...v, replaying: false, assisted: false, note: null }));
+    void apply([], generation.current);
+  }, [apply]);
+
+  const prove = useCallback(async () => {
+    setView((v) => ({ ...v, proving: true, note: null }));
+    try {
+      const result = await racesWorker().explore(raw);
+      setView((v) => ({ ...v, proof: result, proving: false }));
+      return result;
+    } catch (e) {
+      setView((v) => ({ ...v, proving: false, error: (e as Error).message }));
+      return null;
+    }
+  }, [raw]);
+
+  const findBad = useCallback(async () => {
+    const gen = ++generation.current;
+    const result = await prove();
+    if (!result || gen !== generation.current) return;
+    if (!result.counterexample) {
+      setView((v) => ({
+        ...v,
+        note: result.complete
+          ? `There is no bad schedule: every one of the ${result.schedules.toLocaleString('en')} schedules keeps the invariant.`
+          : `No bad schedule among the first ${result.schedules.toLocaleString('en')} schedules (the explorer stopped at its cap).`,
+      }));
+      return;
+    }
+    const steps: Action[] = result.counterexample.map((s) =>
+      'crash' in s ? { request: s.request, crash: true } : { request: s.request },
+    );
+    setView((v) => ({ ...v, replaying: true, assisted: true, note: null }));
+    if (!(await apply([], gen))) return;
+    const fast = reducedMotion();
+    for (let k = 1; k <= steps.length; k++) {
+      if (!fast) await sleep(REPLAY_STEP_MS);
+      if (gen !== generation.current) return;
+      if (!(await apply(steps.slice(0, k), gen))) return;
+    }
+    setView((v) => ({ ...v, replaying: false }));
+  }, [apply, prove]);
+
+  return { view, step, undo, restart, prove, findBad, schedule };
+}

@@ -1,0 +1,83 @@
+// The page's side of the grading worker, over the shared request/deadline channel: a grade that
+// gets no answer in time means something in the answer never finishes, so the worker is
+// terminated (a hard stop, even inside a loop in C) and a fresh one is started next time.
+import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
+import { timedOut, type GradeReport } from '../core/grading/grade';
+import { WorkerChannel } from './channel';
+import type { GradeJob, GradeWorkerRequest, GradeWorkerResponse } from './gradeWorker';
+
+type Body = GradeWorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+/** Each Lua call may use this much wall time before the engine stops it. */
+const SCRIPT_BUDGET_MS = 250;
+/** A grade with no answer by then is stopped (generous: phones and busy laptops are slower). */
+export const GRADE_TIMEOUT_MS = 12_000;
+const INIT_TIMEOUT_MS = 15_000;
+
+export type GradeOutcome = GradeReport & { cases: { name: string; passed: boolean }[] };
+
+export class GradeWorkerClient {
+  private readonly channel = new WorkerChannel<Body, GradeWorkerResponse>('the grading worker');
+  private ready: Promise<void> | null = null;
+
+  constructor(private readonly spawn: () => Worker = defaultSpawn) {}
+
+  async grade(job: GradeJob, timeoutMs = GRADE_TIMEOUT_MS): Promise<GradeOutcome> {
+    await this.start();
+    const t0 = performance.now();
+    try {
+      const r = await this.channel.send({ type: 'grade', ...job }, timeoutMs, () => {
+        this.terminate();
+        return new Error('timeout');
+      });
+      if (r.type === 'result') return r.report;
+      throw new Error(r.type === 'error' ? r.message : 'the grading worker answered out of turn');
+    } catch (e) {
+      if ((e as Error).message !== 'timeout') throw e;
+      const seconds = Math.round((performance.now() - t0) / 100) / 10;
+      return { ...timedOut(job.slug, job.seed, seconds), cases: [] };
+    }
+  }
+
+  terminate(): void {
+    this.ready = null;
+    this.channel.close(new Error('the grading worker was stopped'));
+  }
+
+  private start(): Promise<void> {
+    if (!this.ready) {
+      this.channel.open(this.spawn, (e) => {
+        e.preventDefault();
+        this.ready = null;
+        this.channel.close(
+          new Error(`the grading worker failed: ${e.message || 'it could not start'}`),
+        );
+      });
+      this.ready = this.channel
+        .send({ type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS }, INIT_TIMEOUT_MS, () => {
+          this.terminate();
+          return new Error('the grading worker did not start');
+        })
+        .then((r) => {
+          if (r.type === 'error') throw new Error(r.message);
+        });
+      this.ready.catch(() => this.terminate());
+    }
+    return this.ready;
+  }
+}
+
+function defaultSpawn(): Worker {
+  return new Worker(new URL('./gradeWorker.ts', import.meta.url), { type: 'module' });
+}
+
+let shared: GradeWorkerClient | null = null;
+/** The page's one grading worker (created on first use). */
+export function gradeWorker(): GradeWorkerClient {
+  shared ??= new GradeWorkerClient();
+  return shared;
+}
