@@ -1,9 +1,12 @@
 // One line per production feature under the lab's caption: what the feature did in this run,
 // in plain words, with the engine's numbers (docs/production.md's report).
 import type { LabRun } from '../../../core/lab/labRun';
-import { featuresOfRun, num, pct, reportOf, sec } from './derived';
+import { featuresOfRun, num, pct, reportOf, sec, signalsOf } from './derived';
 
-export function productionSentences(run: LabRun): { id: string; text: string }[] {
+export function productionSentences(
+  run: LabRun,
+  opts: { signals?: boolean } = {},
+): { id: string; text: string }[] {
   const f = featuresOfRun(run);
   const rep = reportOf(run);
   const out: { id: string; text: string }[] = [];
@@ -67,11 +70,20 @@ export function productionSentences(run: LabRun): { id: string; text: string }[]
       text: `Shadow mode: the policy denied nothing, but ${sh.wouldDeny} of ${sh.requests} requests would have been denied${top ? `, most of them for ${top.tenant} (${top.wouldDeny})` : ''}.`,
     });
   }
+  // The signals, where the limiter itself failed (a lesson widget has no signals panel).
+  if (opts.signals) {
+    const o = signalsOf(run).overall;
+    if (o.errors > 0)
+      out.push({
+        id: 'signals',
+        text: `Signals: ${o.errors} decision error${o.errors === 1 ? '' : 's'} (the limiter failed, not a denial), ${o.failOpen} fail-open and ${o.fallback} fallback decision${o.fallback === 1 ? '' : 's'}; 429 on ${pct(o.rate429)} of requests, 503 on ${pct(o.rate503)}.`,
+      });
+  }
   return out;
 }
 
-export function ProductionCaption({ run }: { run: LabRun }) {
-  const lines = productionSentences(run);
+export function ProductionCaption({ run, signals }: { run: LabRun; signals?: boolean }) {
+  const lines = productionSentences(run, { signals });
   if (!lines.length) return null;
   return (
     <>

@@ -241,7 +241,7 @@ export function ReplicaControls({ errors }: { errors: string[] }) {
       <label className="field inline">
         <input
           type="checkbox"
-          data-testid="replica"
+          data-testid="replica-toggle"
           checked={!!replica}
           onChange={(e) =>
             edit((d) => {
@@ -270,7 +270,7 @@ export function ReplicaControls({ errors }: { errors: string[] }) {
       <label className="field inline">
         <input
           type="checkbox"
-          data-testid="failover"
+          data-testid="failover-toggle"
           checked={!!failover}
           onChange={(e) =>
             edit((d) => {

@@ -85,23 +85,23 @@ export function Replica({
             promoting at {sec(f.promotedAt)}
           </text>
           <text className="box-sub" x={x} y={box.y + 74}>
-            it has writes before {sec(f.replicatedBefore)}
+            has writes to {sec(f.replicatedBefore)}
           </text>
         </>
       )}
       {st.phase === 'promoted' && f && (
         <>
           <text className="box-sub" x={x} y={box.y + 38}>
-            it now answers as the store
+            now the store
           </text>
           <text className="lost-num" x={x} y={box.y + 66} data-testid={tid('writes-lost')}>
             {f.lost.length}
           </text>
           <text className="box-sub" x={x + 14 + String(f.lost.length).length * 14} y={box.y + 60}>
-            writes it never saw
+            writes lost
           </text>
           <text className="box-sub" x={x + 14 + String(f.lost.length).length * 14} y={box.y + 74}>
-            (made after {sec(f.replicatedBefore)})
+            made after {sec(f.replicatedBefore)}
           </text>
         </>
       )}

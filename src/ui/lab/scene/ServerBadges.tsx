@@ -37,7 +37,7 @@ export function ServerBadges({
         const clock = clocks && sc.serverClocks ? sc.serverClocks[s] : undefined;
         const skewed = !!clock && (clock.offsetSeconds !== 0 || clock.driftPpm !== 0);
         const compact = geo.narrow && b.w < 110;
-        const x = geo.narrow ? b.x + 8 : b.x + 36;
+        const x = b.x + geo.titleX;
         const lines: { text: string; cls: string; id: string }[] = [];
         if (clock && clocks) {
           const reads = clocks.server(s, now);

@@ -24,7 +24,7 @@ const TITLE = {
   store: 'Shared counter',
   primary: 'Primary',
   lost: 'Primary: lost',
-  promoted: 'Store: the promoted replica',
+  promoted: 'Promoted replica',
 };
 
 export function Store({
