@@ -22,7 +22,7 @@ function Draw({ view, now, w, h }: GlyphProps<FixedWindowView>) {
           className={i < view.count ? 'sv-cell on' : 'sv-cell'}
           x={i * cw}
           y={4}
-          width={cw - 3}
+          width={Math.max(0.5, cw - 3)}
           height={cellH}
           rx={2}
         />
