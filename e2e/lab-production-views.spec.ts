@@ -97,7 +97,7 @@ test('shards: per-shard load in the store and the cluster view', async ({ page }
   await lab(page, SHARDED);
   await expect(page.getByTestId('lab-title')).toHaveText('A hot key split into shards');
   await expect(page.getByTestId('lane-main').getByRole('heading', { level: 2 })).toHaveText(
-    'Counter in 4 shards, budget split',
+    '4 shards, budget split',
   );
   await end(page);
   for (const k of p.shards!.keys) {

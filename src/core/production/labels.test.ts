@@ -18,10 +18,10 @@ describe('labels', () => {
     expect(labTitle(fo)).toMatch(/failover/);
     expect(placementLabel(fo)).toBe('One shared counter, with a failover');
     const leased = sc({ placement: 'leased', lease: { size: 5, ttlSeconds: 2 } });
-    expect(placementLabel(leased)).toBe('Leases of 5 tokens from a shared bucket');
+    expect(placementLabel(leased)).toBe('Leases of 5 tokens');
     expect(labTitle(leased)).toMatch(/lease/i);
     const sharded = sc({ placement: 'sharded', shards: 4, shardBudget: 'copy' });
-    expect(placementLabel(sharded)).toBe('Counter in 4 shards, budget copied');
+    expect(placementLabel(sharded)).toBe('4 shards, budget copied');
     expect(labTitle(sharded)).toMatch(/shard/);
     const clocks = sc({ servers: [{ name: 'A', clockOffsetSeconds: -2 }, { name: 'B' }] });
     expect(featuresOf(clocks)).toEqual(['clocks']);

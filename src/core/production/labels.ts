@@ -38,9 +38,9 @@ export function placementLabel(sc: Scenario): string {
   let base = placementName(sc.placement);
   if (sc.placement === 'sharded' && sc.shards) {
     const how = sc.shards.budget === 'split' ? 'budget split' : 'budget copied';
-    base = `Counter in ${sc.shards.count} shard${sc.shards.count === 1 ? '' : 's'}, ${how}`;
+    base = `${sc.shards.count} shard${sc.shards.count === 1 ? '' : 's'}, ${how}`;
   } else if (sc.placement === 'leased' && sc.lease)
-    base = `Leases of ${sc.lease.size} token${sc.lease.size === 1 ? '' : 's'} from a shared bucket`;
+    base = `Leases of ${sc.lease.size} token${sc.lease.size === 1 ? '' : 's'}`;
   if (sc.placement === 'local') return base;
   if (sc.store.failover) return `${base}, with a failover`;
   if (sc.store.replica) return `${base}, with a replica`;

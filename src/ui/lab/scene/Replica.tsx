@@ -58,7 +58,7 @@ export function Replica({
       )}
       <rect className="box replica-box" x={box.x} y={box.y} width={box.w} height={box.h} rx={10} />
       <text className="box-title" x={x} y={box.y + 20}>
-        {st.phase === 'promoted' && f ? `Promoted at ${sec(f.promotedAt)}` : 'Replica'}
+        {st.phase === 'promoted' ? 'Promoted' : 'Replica'}
       </text>
       {st.phase === 'replicating' && (
         <>
@@ -92,7 +92,7 @@ export function Replica({
       {st.phase === 'promoted' && f && (
         <>
           <text className="box-sub" x={x} y={box.y + 38}>
-            now the store
+            at {sec(f.promotedAt)}, now the store
           </text>
           <text className="lost-num" x={x} y={box.y + 66} data-testid={tid('writes-lost')}>
             {f.lost.length}
