@@ -255,7 +255,7 @@ function lessonLab(slug: string, title: string): Record<string, unknown> {
     if (b.kind === 'directive' && b.name === 'lab') {
       const j = b.json as Record<string, unknown>;
       if (j.title !== title) continue;
-      const { title: _t, caption: _c, compare: _o, ...sc } = j;
+      const { title: _t, caption: _c, compare: _o, lanes: _l, ...sc } = j;
       return sc;
     }
   throw new Error(`no lab "${title}" in ${slug}`);
