@@ -17,7 +17,7 @@ export const WORKED = (placement = 'shared', extra: Record<string, unknown> = {}
 });
 
 export type Lane = 'main' | 'compare';
-export type Panel = 'Controls' | 'Request' | 'Charts';
+export type Panel = 'Controls' | 'Request' | 'Production' | 'Charts';
 
 export class LabScreen {
   constructor(readonly page: Page) {}

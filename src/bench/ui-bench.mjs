@@ -19,7 +19,7 @@ const SPEED = Number(process.env.BENCH_SPEED ?? 10);
 const BUDGET = 1000 / 60;
 // ~48 requests a second for 40 s; a request is on screen for ~3 s (display travel time both
 // ways plus the store round trip), in two lanes: ~300 dots in flight at once.
-const SCENARIO = {
+const BASE = {
   algorithm: 'token-bucket',
   params: { capacity: 50, refillPerSecond: 30 },
   placement: 'shared',
@@ -31,6 +31,26 @@ const SCENARIO = {
     { pattern: 'poisson', ratePerSecond: 8, from: 0, to: 40, key: 'client-2' },
   ],
 };
+// BENCH_SCENARIO=production: the same traffic with the production features the scene draws
+// (a replica and its stream with a failover, skewed server clocks, token leases).
+const PRODUCTION = {
+  ...BASE,
+  placement: 'leased',
+  lease: { size: 5, ttlSeconds: 1 },
+  timeSource: 'app',
+  servers: [
+    { name: 'A', clockOffsetSeconds: 0.2 },
+    { name: 'B', clockOffsetSeconds: -0.1, clockDriftPpm: 50 },
+    { name: 'C' },
+    { name: 'D' },
+  ],
+  store: {
+    latencySeconds: 0.05,
+    replica: { lagSeconds: 0.3 },
+    failover: { at: 25, downSeconds: 0.5 },
+  },
+};
+const SCENARIO = process.env.BENCH_SCENARIO === 'production' ? PRODUCTION : BASE;
 
 const args = ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'];
 if (process.env.BENCH_OUTDIR) args.push('--outDir', process.env.BENCH_OUTDIR);

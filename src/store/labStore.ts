@@ -9,6 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { laneLabels } from '../core/content/directives';
 import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
 import { defaultParams } from '../core/limiters/registry';
+import { placementLabel, placementName } from '../core/production/labels';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -32,12 +33,12 @@ export const WORKED_EXAMPLE: ScenarioInput = {
 export const SPEED_MIN = 0.1;
 export const SPEED_MAX = 100;
 
-export const LANE_LABEL: Record<string, string> = {
-  local: 'Counter in each server',
-  shared: 'One shared counter',
-  'shared-nonatomic': 'One shared counter, read then write',
-  'shared-fallback': 'Shared counter, local fallback',
-};
+export const LANE_LABEL: Record<string, string> = Object.fromEntries(
+  ['local', 'shared', 'shared-nonatomic', 'shared-fallback', 'sharded', 'leased'].map((p) => [
+    p,
+    placementName(p),
+  ]),
+);
 
 /** A lane of the scene: the loaded scenario's, or the comparison (the other placement). */
 export type Lane = 'main' | 'compare';
@@ -134,9 +135,41 @@ export function hopOf(run: LabRun): number {
   return Math.min(1.5, Math.max(0.3, run.end / 12));
 }
 
-function otherPlacement(input: ScenarioInput): ScenarioInput {
+/** What the comparison lane shows, in words (the controls' checkbox). */
+export function compareLabel(input: ScenarioInput): string {
+  const p = String(input.placement ?? 'shared');
+  const st = input.store as Record<string, unknown> | undefined;
+  if (p !== 'local' && st?.failover !== undefined) return 'the same store without the failover';
+  if (p === 'sharded') return 'one shared counter, no shards';
+  if (p === 'leased') return 'one shared counter, no leases';
+  return p === 'local' ? 'one shared counter' : 'a counter in each server';
+}
+
+/**
+ * The comparison lane: a counter in each server against one shared counter; shards and leases
+ * against one shared counter without them. Fields the other placement cannot have go.
+ */
+export function otherPlacement(input: ScenarioInput): ScenarioInput {
   const p = input.placement ?? 'shared';
-  return { ...input, placement: p === 'local' ? 'shared' : 'local' };
+  const st = input.store as Record<string, unknown> | undefined;
+  if (p !== 'local' && st?.failover !== undefined) {
+    // A failover is compared with the same store that never fails over.
+    const store = { ...st };
+    delete store.failover;
+    return { ...input, store };
+  }
+  const to = p === 'local' || p === 'sharded' || p === 'leased' ? 'shared' : 'local';
+  const out: ScenarioInput = { ...input, placement: to };
+  delete out.shards;
+  delete out.shardBudget;
+  delete out.shardBy;
+  delete out.lease;
+  if (to === 'local' && typeof out.store === 'object' && out.store !== null) {
+    const store = { ...(out.store as Record<string, unknown>) };
+    for (const f of ['replica', 'failover', 'clockSteps', 'cluster']) delete store[f];
+    out.store = store;
+  }
+  return out;
 }
 
 /** The comparison lane's input: the override merged over the input (as a lesson's `compare`). */
@@ -183,7 +216,7 @@ function buildAlt(
 export function laneTitles(
   s: Pick<LabState, 'run' | 'compare' | 'input' | 'compareInput' | 'compareOverride' | 'titles'>,
 ): { main: string; compare: string | null } {
-  const placementTitle = (r: LabRun) => LANE_LABEL[r.scenario.placement] ?? r.scenario.placement;
+  const placementTitle = (r: LabRun) => placementLabel(r.scenario);
   let main = placementTitle(s.run);
   let compare = s.compare ? placementTitle(s.compare) : null;
   const override = s.compareOverride;

@@ -8,6 +8,7 @@ import {
   retryStormJitter,
   shadowModePolicy,
 } from './configure';
+import { PRODUCTION_GRADERS } from './production';
 import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
 import {
   predictBoundaryBurst,
@@ -46,6 +47,7 @@ export const GRADERS: Grader[] = [
   writeSlidingLogWeighted,
   writeConcurrencyLease,
   writeAllOrNothing,
+  ...PRODUCTION_GRADERS,
 ];
 
 const byId = new Map(GRADERS.map((g) => [g.id, g]));

@@ -42,8 +42,9 @@ export interface ReplicationState {
  * replica with `timeline.statesAt(replicaTime)` (while replicating).
  */
 export class ReplicationView {
-  private readonly times: Float64Array;
-  private readonly reqs: Int32Array;
+  /** Store writes in time order: when each was made, and its request. */
+  readonly times: Float64Array;
+  readonly reqs: Int32Array;
   constructor(private readonly run: EngineRun) {
     const ev = run.events;
     const t: number[] = [];
@@ -72,15 +73,20 @@ export class ReplicationView {
         phase: promoted ? 'promoted' : 'down',
       };
     }
-    // as the engine cuts: a write made exactly `lag` ago has not arrived yet
-    const cut = t - lag;
-    const from = lowerBound(this.times, cut - 1e-9 * Math.max(1, Math.abs(cut)));
-    const to = upperBound(this.times, t);
+    const [from, to] = this.inFlightRange(t, lag);
     return {
       replicaTime: t - lag,
       inFlight: Array.from(this.reqs.subarray(from, to)),
       phase: 'replicating',
     };
+  }
+
+  /** Writes on their way at t (before the failover): indices [from, to) into `times`. */
+  inFlightRange(t: number, lag: number): [number, number] {
+    // as the engine cuts: a write made exactly `lag` ago has not arrived yet
+    const cut = t - lag;
+    const from = lowerBound(this.times, cut - 1e-9 * Math.max(1, Math.abs(cut)));
+    return [from, upperBound(this.times, t)];
   }
 }
 

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { algorithmOf, BUILTIN_ALGORITHMS, defaultParams } from '../../core/limiters/registry';
 import type { ParamDescriptor } from '../../core/limiters/types';
 import {
+  compareLabel,
   laneTitles,
   LANE_LABEL,
   WORKED_EXAMPLE,
@@ -11,6 +12,15 @@ import {
   type ScenarioInput,
 } from '../../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
+import {
+  applyPlacement,
+  PlacementExtras,
+  PRODUCTION_ERROR,
+  ReplicaControls,
+  RolloutGroup,
+  ServersField,
+  TimeGroup,
+} from './production/ProductionControls';
 import { useLab, useStage } from './useLab';
 
 /** How long each request holds its slot when an algorithm needs one (concurrency). */
@@ -122,14 +132,14 @@ export const TRAFFIC_PRESETS: { id: string; label: string; apply(d: ScenarioInpu
   },
 ];
 
-function errorsFor(errors: string[], path: string): string[] {
+export function errorsFor(errors: string[], path: string): string[] {
   return errors.filter(
     (e) =>
       e.startsWith(`${path} `) || e.startsWith(`${path}.`) || e.startsWith(`scenario.${path} `),
   );
 }
 
-function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
+export function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
   let o = d as Record<string | number, unknown>;
   for (let k = 0; k < path.length - 1; k++) {
     const key = path[k]!;
@@ -142,14 +152,14 @@ function setPath(d: ScenarioInput, path: (string | number)[], value: unknown) {
   else o[last] = value;
 }
 
-const pathText = (p: (string | number)[]) =>
+export const pathText = (p: (string | number)[]) =>
   p.reduce<string>(
     (acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k),
     '',
   );
 
 /** A number field that sends whatever was typed to the engine and shows its verdict. */
-function NumberField({
+export function NumberField({
   label,
   help,
   path,
@@ -157,6 +167,7 @@ function NumberField({
   errors,
   scale = 1,
   unit,
+  prepare,
 }: {
   label: string;
   help?: string;
@@ -165,6 +176,8 @@ function NumberField({
   errors: string[];
   scale?: number;
   unit?: string;
+  /** Reshape the draft before the value is set (e.g. `servers: 2` into a list of servers). */
+  prepare?: (d: ScenarioInput) => void;
 }) {
   const id = useId();
   const stage = useStage();
@@ -200,7 +213,10 @@ function NumberField({
             setText(t);
             // The engine judges the value: '' is missing, 'abc' is NaN, both are refused with its message.
             const v = t.trim() === '' ? undefined : Number(t) / scale;
-            stage.store.getState().edit((d) => setPath(d, path, v));
+            stage.store.getState().edit((d) => {
+              prepare?.(d);
+              setPath(d, path, v);
+            });
           }}
         />
         {unit && <span className="muted">{unit}</span>}
@@ -215,7 +231,7 @@ function NumberField({
   );
 }
 
-function Group({
+export function Group({
   title,
   children,
   open,
@@ -257,7 +273,9 @@ export function Controls() {
     ? (input.policies as ScenarioInput[]).find((p) => p.id === 'global')
     : undefined;
   const unplaced = errors.filter(
-    (e) => !/^(params|store|traffic\[0\]|servers|fallback|policies\[1\])/.test(e),
+    (e) =>
+      !/^(params|store|traffic\[0\]|servers|fallback|policies\[1\])/.test(e) &&
+      !PRODUCTION_ERROR.test(e),
   );
 
   return (
@@ -396,14 +414,16 @@ export function Controls() {
       <Group title="Placement" open>
         <fieldset className="radios">
           <legend className="field-label">Where the counter lives</legend>
-          {(['local', 'shared', 'shared-nonatomic', 'shared-fallback'] as const).map((p) => (
+          {(
+            ['local', 'shared', 'shared-nonatomic', 'shared-fallback', 'sharded', 'leased'] as const
+          ).map((p) => (
             <label key={p}>
               <input
                 type="radio"
                 name="placement"
                 value={p}
                 checked={placement === p}
-                onChange={() => edit((d) => (d.placement = p))}
+                onChange={() => edit((d) => applyPlacement(d, p))}
               />
               <span>
                 {LANE_LABEL[p]} <code className="muted">{p}</code>
@@ -411,6 +431,7 @@ export function Controls() {
             </label>
           ))}
         </fieldset>
+        <PlacementExtras errors={errors} />
         <label className="field inline">
           <input
             type="checkbox"
@@ -420,21 +441,11 @@ export function Controls() {
           />
           <span>
             Compare side by side with{' '}
-            {override && compareTitle
-              ? `“${compareTitle}”`
-              : placement === 'local'
-                ? 'one shared counter'
-                : 'a counter in each server'}
+            {override && compareTitle ? `“${compareTitle}”` : compareLabel(input)}
           </span>
         </label>
         <div className="field-pair">
-          <NumberField
-            label="Servers"
-            help="1 to 8"
-            path={['servers']}
-            value={input.servers ?? 2}
-            errors={errors}
-          />
+          <ServersField errors={errors} />
           <div className="field">
             <label htmlFor="ctl-routing" className="field-label">
               Routing
@@ -507,7 +518,7 @@ export function Controls() {
         />
       </Group>
 
-      <Group title="Failures">
+      <Group title="Failures" open={!!store.replica || !!outage}>
         <NumberField
           label="Store latency"
           help="one way"
@@ -590,7 +601,10 @@ export function Controls() {
             <option value="local-fallback">local fallback: each server limits on its own</option>
           </select>
         </div>
+        <ReplicaControls errors={errors} />
       </Group>
+      <TimeGroup errors={errors} />
+      <RolloutGroup errors={errors} />
       {unplaced.length > 0 && (
         <ul className="notice error small" role="alert">
           {unplaced.map((e) => (

@@ -2,6 +2,7 @@
 // then the limiter state of the selected server or store.
 import { httpResponse } from '../../core/http/response';
 import type { LabRun, RequestInfo } from '../../core/lab/labRun';
+import { RequestFacts } from './production/RequestFacts';
 import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
 import { StateCard } from './StateView';
 import { useLab, useStage } from './useLab';
@@ -150,6 +151,7 @@ export function RequestPanel() {
             </p>
           )}
           <Path r={r} run={run} />
+          <RequestFacts run={run} index={r.index} />
           <Http r={r} run={run} />
           {selected !== null && (
             <button

@@ -9,6 +9,7 @@ import {
 } from '../../core/limiters/registry';
 import { admittedCode } from '../../core/lab/columns';
 import type { Counts, LabRun } from '../../core/lab/labRun';
+import { labTitle as scenarioTitle } from '../../core/production/labels';
 import {
   labLinkOf,
   linkLoadFailed,
@@ -23,6 +24,8 @@ import { startLoop } from '../lab/loop';
 import { overLimitOf } from '../lab/overLimit';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
+import { ProductionCaption } from '../lab/production/Caption';
+import { ProductionPanels } from '../lab/production/ProductionPanels';
 import { wastedText, wastedTotal } from '../lab/scene/Wasted';
 import { Legend } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys, TimeTools } from '../lab/TimeBar';
@@ -99,6 +102,7 @@ function Caption() {
         <Outage runs={[run]} />
         <Wasted runs={[run]} />
         <DoubleSpent runs={[run]} />
+        <ProductionCaption run={run} />
       </p>
     );
   }
@@ -109,10 +113,12 @@ function Caption() {
   const overs = [overSentence(l, lt), overSentence(r, rt)].filter((x): x is string => !!x);
   const a = lc(l);
   const b = lc(r);
-  const more = a.admitted - b.admitted;
+  // The local-against-shared sentences are about a counter in each server only.
+  const localStory = !override && l.scenario.placement === 'local';
+  const more = localStory ? a.admitted - b.admitted : 0;
   const same = l.n === r.n ? `Same ${l.n} requests` : `${l.n} and ${r.n} requests`;
   // "Each server only counts what it sees" explains admissions over the limit, never 503s.
-  const placementStory = !override && overs.length > 0;
+  const placementStory = localStory && overs.length > 0;
   return (
     <p className="lab-caption" data-testid="caption">
       {same}, {override ? 'two settings' : limit}: {say(lt.toLowerCase(), a)};{' '}
@@ -134,6 +140,7 @@ function Caption() {
       <Outage runs={[l, r]} />
       <Wasted runs={[l, r]} />
       <DoubleSpent runs={[l, r]} />
+      <ProductionCaption run={run} />
     </p>
   );
 }
@@ -278,7 +285,14 @@ function useUrlScenario(route: Route): string | null {
   return error;
 }
 
-type Tab = 'controls' | 'request' | 'charts';
+type Tab = 'controls' | 'request' | 'production' | 'charts';
+
+const TAB_LABEL: Record<Tab, string> = {
+  controls: 'Controls',
+  request: 'Request',
+  production: 'Production',
+  charts: 'Charts',
+};
 
 /** "Present": the lab's scenario, lanes and moment on the projector's stage. */
 function presentHref(): string {
@@ -353,7 +367,9 @@ export default function LabPage({ route }: { route: Route }) {
       )}
       <header className="lab-intro">
         <div>
-          <h1 className="page-title">{labTitle(run.servers.length)}</h1>
+          <h1 className="page-title" data-testid="lab-title">
+            {scenarioTitle(run.scenario)}
+          </h1>
           <Caption />
         </div>
         <NextSteps onAlgorithm={openAlgorithm} />
@@ -395,7 +411,7 @@ export default function LabPage({ route }: { route: Route }) {
         <TimeKeys where="anywhere on this page" />
       </div>
       <div className="lab-tabs" role="tablist" aria-label="Panels">
-        {(['controls', 'request', 'charts'] as Tab[]).map((t) => (
+        {(['controls', 'request', 'production', 'charts'] as Tab[]).map((t) => (
           <button
             key={t}
             type="button"
@@ -406,7 +422,7 @@ export default function LabPage({ route }: { route: Route }) {
             className="tab"
             onClick={() => setTab(t)}
           >
-            {t === 'controls' ? 'Controls' : t === 'request' ? 'Request' : 'Charts'}
+            {TAB_LABEL[t]}
           </button>
         ))}
       </div>
@@ -418,6 +434,9 @@ export default function LabPage({ route }: { route: Route }) {
           <RequestPanel />
           <StatePanel />
         </div>
+      </div>
+      <div className="lab-production" id="panel-production" data-active={tab === 'production'}>
+        <ProductionPanels />
       </div>
       <div className="lab-charts" id="panel-charts" data-active={tab === 'charts'}>
         <Suspense fallback={<p className="loading">Loading charts…</p>}>

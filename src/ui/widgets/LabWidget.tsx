@@ -13,6 +13,7 @@ import { laneTitles, type LabStore } from '../../store/labStore';
 import { createWidgetStore, type WidgetResult } from '../../store/widgetStore';
 import { setStageVisible, startLoop } from '../lab/loop';
 import { Http, Path } from '../lab/RequestPanel';
+import { ProductionCaption, productionSentences } from '../lab/production/Caption';
 import { Lane } from '../lab/scene/Lane';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
@@ -173,6 +174,11 @@ function WidgetScene({
         </div>
         <Legend show={outcomes} />
       </div>
+      {productionSentences(run, { signals: true }).length > 0 && (
+        <p className="widget-note widget-prod" data-testid="widget-production">
+          <ProductionCaption run={run} signals />
+        </p>
+      )}
       <WidgetRequest />
       <TimeKeys where="while this lab has focus" />
     </>

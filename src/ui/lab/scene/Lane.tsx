@@ -2,7 +2,8 @@
 // servers, store), the canvas of moving dots over them, and the decision strip below.
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
-import { hopOf, LANE_LABEL, type Lane as LaneId } from '../../../store/labStore';
+import { placementLabel } from '../../../core/production/labels';
+import { hopOf, type Lane as LaneId } from '../../../store/labStore';
 import { overLimitOf } from '../overLimit';
 import { addDrawer, useStage } from '../useLab';
 import { Balancer } from './Balancer';
@@ -13,6 +14,9 @@ import { geometry, NARROW_BELOW } from './geometry';
 import { dotNear } from './journey';
 import { Links } from './Links';
 import { makeDotPainter } from './painter';
+import { Replica } from './Replica';
+import { makeReplicaPainter } from './replicaPainter';
+import { ServerBadges } from './ServerBadges';
 import { Servers } from './Servers';
 import { Store } from './Store';
 import { WastedNote } from './Wasted';
@@ -100,7 +104,31 @@ export function Lane({
       ro?.disconnect();
     };
   }, [run, geo, stage, lane]);
-  const title = given ?? LANE_LABEL[run.scenario.placement] ?? run.scenario.placement;
+  // The replication stream (writes on their way to the replica): its own canvas layer.
+  const stream = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const c = stream.current;
+    if (!c || !geo.replica) return;
+    const store = stage.store;
+    const d = makeReplicaPainter(c, run, geo);
+    const ro =
+      typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver((entries) => {
+            const r = entries[0]?.contentRect;
+            if (r) {
+              d.resize(r.width, r.height);
+              d.draw(store.getState().now);
+            }
+          })
+        : null;
+    ro?.observe(c);
+    const off = addDrawer(stage, d.draw);
+    return () => {
+      off();
+      ro?.disconnect();
+    };
+  }, [run, geo, stage]);
+  const title = given ?? placementLabel(run.scenario);
   // A click on a dot selects its request (the canvas itself takes no pointer events; the
   // click lands on the scene below and is mapped into the layout's coordinates).
   const pickDot = (e: MouseEvent<HTMLDivElement>) => {
@@ -137,14 +165,17 @@ export function Lane({
           className={`scene${geo.narrow ? ' narrow' : ''}${geo.room ? ' room' : ''}`}
           viewBox={`0 0 ${geo.w} ${geo.h}`}
           role="group"
-          aria-label={`${title}: clients, load balancer, servers${run.shared ? ', shared store' : ''}`}
+          aria-label={`${title}: clients, load balancer, servers${run.shared ? ', shared store' : ''}${geo.replica ? ' and its replica' : ''}`}
         >
           <Links geo={geo} />
           <Clients geo={geo} />
           <Balancer geo={geo} />
           <Servers run={run} geo={geo} testids={primary} lane={lane} />
+          <ServerBadges run={run} geo={geo} testids={primary} lane={lane} />
           <Store run={run} geo={geo} testids={primary} lane={lane} />
+          <Replica run={run} geo={geo} testids={primary} lane={lane} />
         </svg>
+        {geo.replica && <canvas ref={stream} className="dots" aria-hidden />}
         <canvas ref={dots} className="dots" aria-hidden data-testid={`dots-${lane}`} />
       </div>
       <WastedNote run={run} />

@@ -6,6 +6,7 @@ import { hopOf, laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
 import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
+import { hasServerBadges } from './ServerBadges';
 
 /** What server `si` last read from the store by `now` (shared-nonatomic), as a short label. */
 function lastRead(run: LabRun, si: number, now: number): string | null {
@@ -36,6 +37,8 @@ export function Servers({
   const selectedTarget = useLab((s) => s.selectedTarget);
   const nonatomic = run.scenario.placement === 'shared-nonatomic';
   const narrow = geo.narrow;
+  // Clocks and leases take the line under the title (ServerBadges).
+  const badges = hasServerBadges(run);
   const pick = (id: string) => stage.store.getState().selectTarget(id);
   return (
     <>
@@ -92,7 +95,7 @@ export function Servers({
                 )}
               </g>
             )}
-            {!local && (
+            {!local && !badges && (
               <text className="box-sub" x={b.x + geo.titleX} y={b.y + 38}>
                 {read ??
                   (fb

@@ -1,14 +1,31 @@
 // The shared store (Redis): its box, its latency, whether it is down now, and the limiter
-// state of the busiest key.
+// state of the busiest key (per-shard load when sharded; with a replica it is the primary, lost
+// at a failover and replaced by the promoted replica).
 import type { LabRun } from '../../../core/lab/labRun';
 import { laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
 import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
+import { ShardBars } from './ShardBars';
+import { StoreClock, storeClockLine } from './StoreClock';
 
 function isDown(run: LabRun, t: number): boolean {
   return run.scenario.store.outages.some((o) => t >= o.from && t < o.to);
 }
+
+/** The store's role at t: the primary, lost (the failover's gap), or the promoted replica. */
+function role(run: LabRun, t: number): 'store' | 'primary' | 'lost' | 'promoted' {
+  const f = run.engine.production.failover;
+  if (f && t >= f.at) return Number.isNaN(f.promotedAt) || t < f.promotedAt ? 'lost' : 'promoted';
+  return run.scenario.store.replica ? 'primary' : 'store';
+}
+
+const TITLE = {
+  store: 'Shared counter',
+  primary: 'Primary',
+  lost: 'Primary: lost',
+  promoted: 'Promoted replica',
+};
 
 export function Store({
   run,
@@ -28,8 +45,12 @@ export function Store({
   const box = geo.store;
   if (!box || !target) return null;
   const pick = () => stage.store.getState().selectTarget(target.id);
-  const v = run.views(target.id, now, 1)[0];
+  const r = role(run, now);
+  const v = r === 'lost' ? undefined : run.views(target.id, now, 1)[0];
   const lua = run.scenario.policies[0]?.algorithm === 'lua';
+  const sharded = run.scenario.placement === 'sharded';
+  const down = r === 'lost' || isDown(run, now);
+  const clockLine = storeClockLine(run, now) !== null;
   return (
     <g
       className={`store${selected === target.id ? ' selected' : ''}`}
@@ -48,29 +69,51 @@ export function Store({
       }}
     >
       <rect className="box store-box" x={box.x} y={box.y} width={box.w} height={box.h} rx={10} />
-      <text className="box-title" x={box.x + 10} y={box.y + 20}>
-        {lua ? 'Redis · Lua' : 'Shared counter'}
+      <text
+        className="box-title"
+        x={box.x + 10}
+        y={box.y + 20}
+        data-testid={testids ? 'store-title' : undefined}
+      >
+        {r === 'store' && lua ? 'Redis · Lua' : TITLE[r]}
       </text>
       <text className="box-sub" x={box.x + 10} y={box.y + 36}>
         {lua ? 'the script’s keys' : 'Redis'}
         {run.scenario.store.latencySeconds > 0
           ? ` · ${+(run.scenario.store.latencySeconds * 1000).toFixed(1)} ms away`
           : ''}
+        {sharded && run.scenario.shards ? ` · ${run.scenario.shards.count} shard keys` : ''}
       </text>
-      {isDown(run, now) && (
+      {down ? (
         <text className="box-down" x={box.x + 10} y={box.y + 52}>
           unreachable
         </text>
+      ) : (
+        <StoreClock run={run} now={now} x={box.x + 10} y={box.y + 52} testids={testids} />
       )}
-      <g transform={`translate(${box.x + 2},${box.y + 56})`}>
-        {v ? (
-          <StateGlyph view={v} now={now} w={box.w - 4} h={64} />
-        ) : (
-          <text className="sv-sub" x={8} y={30}>
-            empty
-          </text>
-        )}
-      </g>
+      {sharded ? (
+        <g transform={`translate(${box.x + 2},${box.y + (clockLine || down ? 56 : 42)})`}>
+          <ShardBars
+            run={run}
+            now={now}
+            w={box.w - 4}
+            h={box.h - (clockLine || down ? 60 : 46)}
+            testids={testids}
+          />
+        </g>
+      ) : (
+        r !== 'lost' && (
+          <g transform={`translate(${box.x + 2},${box.y + 56})`}>
+            {v ? (
+              <StateGlyph view={v} now={now} w={box.w - 4} h={64} />
+            ) : (
+              <text className="sv-sub" x={8} y={30}>
+                empty
+              </text>
+            )}
+          </g>
+        )
+      )}
     </g>
   );
 }

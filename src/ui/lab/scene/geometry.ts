@@ -44,11 +44,17 @@ export interface Geometry {
   lbLabel: Pt & { anchor: 'middle' | 'start'; lines: string[] };
   servers: Box[];
   store: Box | null;
+  /** The store's replica (store.replica), under the store; the replication stream joins them. */
+  replica: Box | null;
   /** Per server: where its dots meet the store (the store's edge facing that server). */
   storeAt: Pt[];
 }
 
-type Topology = Pick<LabRun, 'keys' | 'servers' | 'shared'>;
+type Topology = Pick<LabRun, 'keys' | 'servers' | 'shared'> & {
+  scenario?: { store: { replica?: unknown } };
+};
+
+const hasReplica = (run: Topology): boolean => run.shared && !!run.scenario?.store.replica;
 
 function clientList(run: Topology): string[] {
   const shown = Math.max(1, Math.min(run.keys.length, MAX_CLIENTS));
@@ -71,7 +77,8 @@ const W_ROOM = 380;
  */
 function roomGeometry(run: Topology): Geometry {
   const n = run.servers.length;
-  const h = Math.max(210, 36 + n * 62);
+  const rep = hasReplica(run);
+  const h = Math.max(rep ? 268 : 210, 36 + n * 62);
   const clientLabels = clientList(run);
   const clients = clientLabels.map((_, k) => ({
     x: 32,
@@ -86,9 +93,11 @@ function roomGeometry(run: Topology): Geometry {
     const y = 8 + slot * i + (slot - bh) / 2;
     return { x: sx, y, w: sw, h: bh, c: { x: sx + 14, y: y + bh / 2 } };
   });
-  const store = run.shared
-    ? { x: 264, y: h / 2 - 62, w: 112, h: 124, c: { x: 264, y: h / 2 } }
-    : null;
+  // With a replica the store moves up and the replica sits under it.
+  const sy = rep ? Math.max(8, h / 2 - 124) : h / 2 - 62;
+  const store = run.shared ? { x: 264, y: sy, w: 112, h: 124, c: { x: 264, y: sy + 62 } } : null;
+  const replica =
+    store && rep ? { x: 264, y: sy + 124 + 40, w: 112, h: 92, c: { x: 320, y: sy + 164 } } : null;
   return {
     w: W_ROOM,
     h,
@@ -104,6 +113,7 @@ function roomGeometry(run: Topology): Geometry {
     lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
     servers,
     store,
+    replica,
     storeAt: servers.map(() => store?.c ?? { x: 0, y: 0 }),
   };
 }
@@ -111,7 +121,8 @@ function roomGeometry(run: Topology): Geometry {
 /** Wide layout: time flows left to right (clients, balancer, servers column, store). */
 function wideGeometry(run: Topology): Geometry {
   const n = run.servers.length;
-  const h = Math.max(210, 36 + n * 62);
+  const rep = hasReplica(run);
+  const h = Math.max(rep ? 268 : 210, 36 + n * 62);
   const clientLabels = clientList(run);
   const clients = clientLabels.map((_, k) => ({
     x: 44,
@@ -126,9 +137,13 @@ function wideGeometry(run: Topology): Geometry {
     const y = 8 + slot * i + (slot - bh) / 2;
     return { x: sx, y, w: sw, h: bh, c: { x: sx + 18, y: y + bh / 2 } };
   });
-  const store = run.shared
-    ? { x: 448, y: h / 2 - 62, w: 146, h: 124, c: { x: 448, y: h / 2 } }
-    : null;
+  // With a replica the store moves up and the replica sits under it.
+  const sy = rep ? Math.max(8, h / 2 - 124) : h / 2 - 62;
+  const store = run.shared ? { x: 448, y: sy, w: 146, h: 124, c: { x: 448, y: sy + 62 } } : null;
+  const replica =
+    store && rep
+      ? { x: 448, y: sy + 124 + 40, w: 146, h: 92, c: { x: 521, y: sy + 124 + 40 } }
+      : null;
   return {
     w: W,
     h,
@@ -145,6 +160,7 @@ function wideGeometry(run: Topology): Geometry {
     lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
     servers,
     store,
+    replica,
     storeAt: servers.map(() => store?.c ?? { x: 0, y: 0 }),
   };
 }
@@ -184,7 +200,17 @@ function narrowGeometry(run: Topology): Geometry {
   const store = run.shared
     ? { x: 4, y: below + 34, w: Wn - 8, h: 120, c: { x: Wn / 2, y: below + 34 } }
     : null;
-  const h = store ? store.y + store.h + 6 : below + 8;
+  const replica =
+    store && hasReplica(run)
+      ? {
+          x: 4,
+          y: store.y + store.h + 34,
+          w: Wn - 8,
+          h: 84,
+          c: { x: Wn / 2, y: store.y + store.h + 34 },
+        }
+      : null;
+  const h = replica ? replica.y + replica.h + 6 : store ? store.y + store.h + 6 : below + 8;
   return {
     w: Wn,
     h,
@@ -200,6 +226,7 @@ function narrowGeometry(run: Topology): Geometry {
     lbLabel,
     servers,
     store,
+    replica,
     storeAt: servers.map((b) => ({ x: b.c.x, y: store?.y ?? 0 })),
   };
 }

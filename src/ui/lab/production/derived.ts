@@ -1,0 +1,68 @@
+// The production views' data for a run, computed once per run and kept with it (a run never
+// changes). Every number the views show comes from these engine functions.
+import type { LabRun } from '../../../core/lab/labRun';
+import { featuresOf, type ProductionFeature } from '../../../core/production/labels';
+import { productionReport, type ProductionReport } from '../../../core/production/report';
+import { signals, type Signals } from '../../../core/production/signals';
+import { ShardView } from '../../../core/production/shardView';
+import { LeaseView, ReplicationView } from '../../../core/production/views';
+
+interface Derived {
+  features?: ProductionFeature[];
+  report?: ProductionReport;
+  signals?: Signals;
+  replication?: ReplicationView | null;
+  leases?: LeaseView | null;
+  shards?: ShardView | null;
+}
+
+const cache = new WeakMap<LabRun, Derived>();
+const of = (run: LabRun): Derived => {
+  let d = cache.get(run);
+  if (!d) cache.set(run, (d = {}));
+  return d;
+};
+
+export const featuresOfRun = (run: LabRun): ProductionFeature[] =>
+  (of(run).features ??= featuresOf(run.scenario));
+
+export const reportOf = (run: LabRun): ProductionReport =>
+  (of(run).report ??= productionReport(run.engine));
+
+export const signalsOf = (run: LabRun): Signals => (of(run).signals ??= signals(run.engine));
+
+export function replicationOf(run: LabRun): ReplicationView | null {
+  const d = of(run);
+  if (d.replication === undefined)
+    d.replication =
+      run.engine.production.replicaLagSeconds === null ? null : new ReplicationView(run.engine);
+  return d.replication;
+}
+
+export function leasesOf(run: LabRun): LeaseView | null {
+  const d = of(run);
+  if (d.leases === undefined)
+    d.leases = run.engine.production.leases ? new LeaseView(run.engine) : null;
+  return d.leases;
+}
+
+export function shardsOf(run: LabRun): ShardView | null {
+  const d = of(run);
+  if (d.shards === undefined)
+    d.shards = run.engine.production.shard ? new ShardView(run.engine) : null;
+  return d.shards;
+}
+
+/** A number as the views print it: whole numbers as they are, others to 2 decimals at most. */
+export const num = (x: number, digits = 2): string =>
+  Number.isFinite(x) ? String(+x.toFixed(digits)) : x > 0 ? '∞' : '—';
+
+/** Seconds: "2.5 s". */
+export const sec = (x: number): string => `${num(x)} s`;
+
+/** A signed offset: "+2 s", "−0.5 s". */
+export const signed = (x: number, unit = 's'): string =>
+  `${x > 0 ? '+' : x < 0 ? '−' : '±'}${num(Math.abs(x))}${unit ? ` ${unit}` : ''}`;
+
+export const pct = (x: number): string =>
+  Number.isFinite(x) ? `${+(x * 100).toFixed(x !== 0 && Math.abs(x) < 0.01 ? 2 : 1)}%` : '—';
