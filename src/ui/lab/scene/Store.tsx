@@ -4,6 +4,7 @@ import type { LabRun } from '../../../core/lab/labRun';
 import { laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
 import { useLab, useStage } from '../useLab';
+import { fitText } from '../glyphs/types';
 import type { Geometry } from './geometry';
 
 function isDown(run: LabRun, t: number): boolean {
@@ -30,6 +31,22 @@ export function Store({
   const pick = () => stage.store.getState().selectTarget(target.id);
   const v = run.views(target.id, now, 1)[0];
   const lua = run.scenario.policies[0]?.algorithm === 'lua';
+  // Bold titles are about 8.2 units a character, the small print about 6.2: a narrow box (the
+  // compact and room layouts) says it shorter rather than cutting a word at its edge.
+  const room = box.w - 16;
+  const wideTitle = lua ? 'Redis · Lua' : 'Shared counter';
+  const fits = wideTitle.length * 8.2 <= room;
+  const title = fits ? wideTitle : 'Redis';
+  const what = fits
+    ? lua
+      ? 'the script’s keys'
+      : 'Redis'
+    : lua
+      ? 'Lua: script keys'
+      : 'shared counter';
+  const ms = run.scenario.store.latencySeconds;
+  const away = ms > 0 ? `${+(ms * 1000).toFixed(1)} ms away` : '';
+  const sub = away ? fitText(room, 6.2, `${what} · ${away}`, away) : what;
   return (
     <g
       className={`store${selected === target.id ? ' selected' : ''}`}
@@ -49,13 +66,10 @@ export function Store({
     >
       <rect className="box store-box" x={box.x} y={box.y} width={box.w} height={box.h} rx={10} />
       <text className="box-title" x={box.x + 10} y={box.y + 20}>
-        {lua ? 'Redis · Lua' : 'Shared counter'}
+        {title}
       </text>
       <text className="box-sub" x={box.x + 10} y={box.y + 36}>
-        {lua ? 'the script’s keys' : 'Redis'}
-        {run.scenario.store.latencySeconds > 0
-          ? ` · ${+(run.scenario.store.latencySeconds * 1000).toFixed(1)} ms away`
-          : ''}
+        {sub}
       </text>
       {isDown(run, now) && (
         <text className="box-down" x={box.x + 10} y={box.y + 52}>
