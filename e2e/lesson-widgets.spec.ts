@@ -233,4 +233,35 @@ test.describe('lesson lab widgets', () => {
         expect(cut, 'labels outside their box').toEqual([]);
       }
     });
+
+  test('narrated steps move their widget: time, selected request, lane and caption', async ({
+    page,
+  }) => {
+    const w = await firstWidget(page);
+    const steps = page.getByTestId('steps').first();
+    // On a phone the steps sit below the widget: a scene out of view is drawn when it comes back.
+    const look = () => w.scrollIntoViewIfNeeded();
+    await steps.getByTestId('step-next').click();
+    await look();
+    // Step 2: t = 10 s, request 2 on server B.
+    await expect(w.getByTestId('clock-now')).toHaveText('10.00');
+    await expect(w.getByTestId('play-pause')).toHaveAccessibleName('Play');
+    await expect(w.getByTestId('widget-selected')).toContainText('Request 2');
+    await expect(w.getByTestId('widget-step-caption')).toContainText('Step 2 of 6');
+    await expect(w.getByTestId('widget-step-caption')).toContainText('Request 2 lands on B');
+    // Step 4 is about the right lane's 429.
+    await steps.getByRole('button', { name: /^Step 4,/ }).click();
+    await look();
+    await expect(w.getByTestId('clock-now')).toHaveText('30.00');
+    await expect(w.getByTestId('widget-selected')).toContainText('Request 4');
+    await expect(w.getByTestId('widget-selected')).toContainText('Denied (429)');
+    await expect(w.getByTestId('http-response')).toContainText('Retry-After: 30');
+    // Step 5, the same request in the left lane: admitted there.
+    await steps.getByTestId('step-next').click();
+    await look();
+    await expect(w.getByTestId('widget-selected')).toContainText('Admitted (200)');
+    // Moving the scene by hand takes the step's caption away.
+    await w.getByRole('button', { name: /Next: step to the next event/ }).click();
+    await expect(w.getByTestId('widget-step-caption')).toHaveCount(0);
+  });
 });
