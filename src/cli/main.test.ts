@@ -40,6 +40,20 @@ describe('cli', () => {
     expect(u.stderr).toContain('usage');
     expect(await runCli(['simulate', 'missing.json'])).toMatchObject({ code: 2, stdout: '' });
   });
+  it('an unknown algorithm is refused with every one the engine knows, lua included', async () => {
+    const bad = { ...JSON.parse(good), algorithm: 'nope' };
+    const r = await runCli(['simulate', '-'], () => JSON.stringify(bad));
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    for (const name of [
+      'fixed-window',
+      'token-bucket',
+      'gcra',
+      'leaky-bucket',
+      'concurrency',
+      'lua',
+    ])
+      expect(r.stderr).toContain(`"${name}"`);
+  });
   it('simulate FILE reads the file', async () => {
     const r = await runCli(['simulate', 'x.json'], (f) => (f === 'x.json' ? good : ''));
     expect(r.code).toBe(0);

@@ -7,6 +7,7 @@ import { Question } from '../ui/widgets/Question';
 import { LabWidget } from '../ui/widgets/LabWidget';
 import { RacesWidget } from '../ui/widgets/RacesWidget';
 import { NarratedSteps } from '../ui/widgets/NarratedSteps';
+import { showStep } from '../ui/widgets/widgetStages';
 import { progressStore } from '../store/progress';
 
 const answered = (id: string, right: boolean, info: { title: string; href: string }) =>
@@ -93,6 +94,17 @@ export function DocBody({
                 spec={spec}
                 labId={n > 0 ? `lab-${n}` : undefined}
                 twoLanes={Boolean(target && (target.json as Record<string, unknown>).compare)}
+                // Each step moves the lab widget it narrates: its time, request, lane, server
+                // and the step's caption on the scene.
+                onStep={
+                  n > 0
+                    ? (s, k) =>
+                        showStep(`lab-${n}`, {
+                          ...s,
+                          label: `Step ${k + 1} of ${spec.steps.length}`,
+                        })
+                    : undefined
+                }
               />
             );
           }

@@ -80,9 +80,11 @@ function Caption() {
   const titles = useLab(useShallow((s) => laneTitles(s)));
   const pol = run.scenario.policies;
   const limit =
-    pol.length === 1
-      ? `the same limit, ${describeSpec(pol[0]!)}`
-      : `the same ${pol.length} policies`;
+    pol.length !== 1
+      ? `the same ${pol.length} policies`
+      : pol[0]!.algorithm === 'lua'
+        ? 'the same Lua script'
+        : `the same limit, ${describeSpec(pol[0]!)}`;
   const say = (label: string, c: Counts) => {
     // admitted = allowed + bypass: what reached the app, however it got there.
     const parts = [

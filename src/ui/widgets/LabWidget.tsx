@@ -3,7 +3,14 @@
 // and HTTP response. It opens paused at the run's first interesting moment; "Open in the lab"
 // carries the exact state (both lanes, time, selection) and a way back. Out of view it costs
 // nothing: the loop skips its stage (IntersectionObserver).
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { OUTCOME_NAMES, type Outcome } from '../../core/lab/columns';
 import type { LabRun } from '../../core/lab/labRun';
@@ -20,7 +27,12 @@ import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../lab/useLab';
 import { parseHash } from '../shell/router';
 import { ensureLuaLoader } from './luaWasm';
-import { registerWidgetStage } from './widgetStages';
+import {
+  clearStepCaption,
+  registerWidgetStage,
+  stepCaptionOf,
+  subscribeStepCaption,
+} from './widgetStages';
 import '../lab/lab.css';
 import './widgets.css';
 import './labWidget.css';
@@ -102,6 +114,21 @@ function WidgetRequest() {
   );
 }
 
+/** The caption of the narrated step the scene was moved to (cleared when the learner moves it). */
+function StepCaption({ id }: { id: string }) {
+  const c = useSyncExternalStore(
+    (f) => subscribeStepCaption(id, f),
+    () => stepCaptionOf(id),
+    () => null,
+  );
+  if (!c) return null;
+  return (
+    <p className="widget-step-caption" data-testid="widget-step-caption">
+      {c.label && <span className="widget-step-label">{c.label}</span>} {c.text}
+    </p>
+  );
+}
+
 function WidgetScene({
   setup,
   stage,
@@ -149,6 +176,7 @@ function WidgetScene({
           The second lane could not run: {setup.compareError}
         </p>
       )}
+      {id && <StepCaption id={id} />}
       {/* The time bar comes first in the tab order and is drawn under the scene (CSS order). */}
       <div className="widget-stage">
         <div className="widget-timebar">
@@ -193,7 +221,17 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
 
   useEffect(() => {
     if (!stage || !id) return;
-    return registerWidgetStage(id, stage);
+    const off = registerWidgetStage(id, stage);
+    // A narrated step's caption stays while the scene shows that step: playing, moving the
+    // clock or picking another request takes it away.
+    const unsub = stage.store.subscribe((s, p) => {
+      if (s.now !== p.now || s.playing !== p.playing || s.selected !== p.selected)
+        clearStepCaption(id);
+    });
+    return () => {
+      unsub();
+      off();
+    };
   }, [stage, id]);
 
   useEffect(() => {

@@ -20,6 +20,41 @@ export interface SceneStep {
   /** 1 the left lane (the lesson's scenario), 2 the right one (its `compare`). */
   lane?: 1 | 2;
   server?: string;
+  /** The step's caption, shown on the widget's scene ("Step 2 of 5: ..."). */
+  caption?: string;
+  /** "Step 2 of 5", when the caption belongs to a sequence. */
+  label?: string;
+}
+
+/** The caption a widget shows for the step it was moved to (null: none). */
+export interface StepCaption {
+  label: string | null;
+  text: string;
+}
+
+const captions = new Map<string, StepCaption | null>();
+const listeners = new Map<string, Set<() => void>>();
+
+function setCaption(id: string, c: StepCaption | null): void {
+  captions.set(id, c);
+  for (const f of listeners.get(id) ?? []) f();
+}
+
+/** For useSyncExternalStore: the step caption widget `id` shows. */
+export function stepCaptionOf(id: string): StepCaption | null {
+  return captions.get(id) ?? null;
+}
+
+export function subscribeStepCaption(id: string, f: () => void): () => void {
+  let set = listeners.get(id);
+  if (!set) listeners.set(id, (set = new Set()));
+  set.add(f);
+  return () => set.delete(f);
+}
+
+/** The learner moved the widget's clock or selection themself: the step's caption goes. */
+export function clearStepCaption(id: string): void {
+  if (captions.get(id)) setCaption(id, null);
 }
 
 /** Move widget `id` to a step (paused); false when there is no such widget (yet). */
@@ -38,5 +73,6 @@ export function showStep(id: string, step: SceneStep): boolean {
     const t = run.targets.find((x) => x.where === step.server);
     s.selectTarget(t?.id ?? null);
   }
+  setCaption(id, step.caption ? { label: step.label ?? null, text: step.caption } : null);
   return true;
 }

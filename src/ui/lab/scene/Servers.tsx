@@ -3,6 +3,7 @@
 import type { LabRun } from '../../../core/lab/labRun';
 import { viewUsage } from '../../../core/lab/policy';
 import { hopOf, laneNow, type Lane } from '../../../store/labStore';
+import { fitText } from '../glyphs/types';
 import { StateGlyph } from '../StateView';
 import { useLab, useStage } from '../useLab';
 import type { Geometry } from './geometry';
@@ -99,12 +100,14 @@ export function Servers({
               <text className="box-sub" x={b.x + geo.titleX} y={b.y + 38}>
                 {read ??
                   (fb
-                    ? compact
-                      ? '+ fallback'
-                      : 'asks the store · has fallback'
-                    : compact
-                      ? 'asks store'
-                      : 'asks the store')}
+                    ? fitText(
+                        b.w - geo.titleX - 6,
+                        5.8,
+                        'asks the store · has fallback',
+                        'store + fallback',
+                        '+ fallback',
+                      )
+                    : fitText(b.w - geo.titleX - 6, 5.8, 'asks the store', 'asks store'))}
               </text>
             )}
           </g>

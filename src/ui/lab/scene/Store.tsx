@@ -5,6 +5,7 @@ import type { LabRun } from '../../../core/lab/labRun';
 import { laneNow, type Lane } from '../../../store/labStore';
 import { StateGlyph } from '../StateView';
 import { useLab, useStage } from '../useLab';
+import { fitText } from '../glyphs/types';
 import type { Geometry } from './geometry';
 import { ShardBars } from './ShardBars';
 import { StoreClock, storeClockLine } from './StoreClock';
@@ -26,6 +27,8 @@ const TITLE = {
   lost: 'Primary: lost',
   promoted: 'Promoted replica',
 };
+/** The titles for a narrow box. */
+const SHORT_TITLE = { store: 'Redis', primary: 'Primary', lost: 'Lost', promoted: 'Promoted' };
 
 export function Store({
   run,
@@ -51,6 +54,24 @@ export function Store({
   const sharded = run.scenario.placement === 'sharded';
   const down = r === 'lost' || isDown(run, now);
   const clockLine = storeClockLine(run, now) !== null;
+  // Bold titles are about 8.2 units a character, the small print about 6.2: a narrow box (the
+  // compact and room layouts) says it shorter rather than cutting a word at its edge.
+  const room = box.w - 16;
+  const wideTitle = r === 'store' && lua ? 'Redis · Lua' : TITLE[r];
+  const fits = wideTitle.length * 8.2 <= room;
+  const title = fits ? wideTitle : SHORT_TITLE[r];
+  const what = fits
+    ? lua
+      ? 'the script’s keys'
+      : 'Redis'
+    : lua
+      ? 'Lua: script keys'
+      : 'shared counter';
+  const ms = run.scenario.store.latencySeconds;
+  const away = ms > 0 ? `${+(ms * 1000).toFixed(1)} ms away` : '';
+  const shardNote = sharded && run.scenario.shards ? `${run.scenario.shards.count} shard keys` : '';
+  const tail = [away, shardNote].filter(Boolean).join(' · ');
+  const sub = tail ? fitText(room, 6.2, `${what} · ${tail}`, tail) : what;
   return (
     <g
       className={`store${selected === target.id ? ' selected' : ''}`}
@@ -75,14 +96,10 @@ export function Store({
         y={box.y + 20}
         data-testid={testids ? 'store-title' : undefined}
       >
-        {r === 'store' && lua ? 'Redis · Lua' : TITLE[r]}
+        {title}
       </text>
       <text className="box-sub" x={box.x + 10} y={box.y + 36}>
-        {lua ? 'the script’s keys' : 'Redis'}
-        {run.scenario.store.latencySeconds > 0
-          ? ` · ${+(run.scenario.store.latencySeconds * 1000).toFixed(1)} ms away`
-          : ''}
-        {sharded && run.scenario.shards ? ` · ${run.scenario.shards.count} shard keys` : ''}
+        {sub}
       </text>
       {down ? (
         <text className="box-down" x={box.x + 10} y={box.y + 52}>

@@ -68,6 +68,47 @@ function clientList(run: Topology): string[] {
   return labels;
 }
 
+/** The biggest decided dot's radius plus a margin: how far a label keeps from any dot's path. */
+const LABEL_CLEARANCE = 9;
+
+/** Distance from point p to the segment a-b. */
+function segDist(p: Pt, a: Pt, b: Pt): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const k = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + k * dx), p.y - (a.y + k * dy));
+}
+
+/**
+ * Where the balancer's two-line label goes: centred above the balancer, as low as it can sit
+ * while no segment a dot travels (client to balancer, balancer to server) comes within
+ * LABEL_CLEARANCE of its text; with many servers the lines fan out steeply, so it climbs into
+ * the wedge between the top client's line and the top server's. Text is about 7.5 units a
+ * character, 13 above its baseline and 4 below.
+ */
+function balancerLabel(lb: Pt, clients: Pt[], servers: Box[]): Geometry['lbLabel'] {
+  const lines = ['Load', 'balancer'];
+  const half = (Math.max(...lines.map((l) => l.length)) * 7.5) / 2;
+  const segs: [Pt, Pt][] = [
+    ...clients.map((c) => [c, lb] as [Pt, Pt]),
+    ...servers.map((b) => [lb, b.c] as [Pt, Pt]),
+  ];
+  const clear = (y: number) => {
+    const y0 = y - 13;
+    const y1 = y + (lines.length - 1) * 17 + 4;
+    // The text box's edge, sampled every 3 units: every sample far enough from every path.
+    for (let x = lb.x - half; x <= lb.x + half + 0.01; x += 3)
+      for (let yy = y0; yy <= y1 + 0.01; yy += 3)
+        for (const [a, b] of segs) if (segDist({ x, y: yy }, a, b) <= LABEL_CLEARANCE) return false;
+    return true;
+  };
+  for (let y = lb.y - 44; y - 13 >= 2; y -= 2)
+    if (clear(y)) return { x: lb.x, y, anchor: 'middle', lines };
+  // No room above it (never at the lab's sizes): at the top of the scene.
+  return { x: lb.x, y: 15, anchor: 'middle', lines };
+}
+
 /** The room layout's width: at 1920 px a lane's scene is drawn at about 2.3x, its text >= 24 px. */
 const W_ROOM = 380;
 
@@ -110,7 +151,7 @@ function roomGeometry(run: Topology): Geometry {
     clientLabels,
     lb,
     lbBox: { x: lb.x - 22, y: lb.y - 20, w: 44, h: 40 },
-    lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
+    lbLabel: balancerLabel(lb, clients, servers),
     servers,
     store,
     replica,
@@ -157,7 +198,7 @@ function wideGeometry(run: Topology): Geometry {
     lb,
     // A small node the dots pass through; its name sits above it, never under a dot.
     lbBox: { x: lb.x - 24, y: lb.y - 20, w: 48, h: 40 },
-    lbLabel: { x: lb.x, y: lb.y - 44, anchor: 'middle', lines: ['Load', 'balancer'] },
+    lbLabel: balancerLabel(lb, clients, servers),
     servers,
     store,
     replica,

@@ -1,0 +1,277 @@
+// The lab bugs of issue 13's audit list, one test each, checked as a user sees them.
+import { templateById } from '../src/core/playground/templates';
+// lz-string is CommonJS: under Playwright's Node loader only its default export is available.
+import LZString from 'lz-string';
+import type { Page } from '@playwright/test';
+import { expect, test, WORKED } from './pages/lab';
+
+const luaScenario = {
+  algorithm: 'lua',
+  params: {
+    script: templateById('token-bucket')!.source,
+    keys: ['rl:{key}'],
+    args: ['3', '1', '{cost}'],
+  },
+  requests: [{ at: 0 }, { at: 0 }, { at: 0 }, { at: 0 }, { at: 1.5 }],
+};
+
+const link = (scenario: unknown, t = 10) =>
+  `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}&t=${t}`;
+
+async function openEditor(page: Page) {
+  await page.goto('./#/editor');
+  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
+}
+
+async function setScript(page: Page, text: string) {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+test.describe('lab audit (issue 13)', () => {
+  test('choosing concurrency in the Algorithm list sticks and runs', async ({ page, lab }) => {
+    await lab.open();
+    await lab.showPanel('Controls');
+    const select = page.getByTestId('algorithm');
+    await select.selectOption('concurrency');
+    await expect(select).toHaveValue('concurrency');
+    await expect(page.getByTestId('field-error')).toHaveCount(0);
+    await lab.pause();
+    await lab.advance(10);
+    const s = await lab.snapshot();
+    expect(s.decisions).toHaveLength(5);
+    // Every other algorithm sticks as well.
+    for (const a of ['token-bucket', 'leaky-bucket', 'gcra', 'sliding-log', 'fixed-window']) {
+      await select.selectOption(a);
+      await expect(select).toHaveValue(a);
+    }
+  });
+
+  test('the title counts the servers the scenario has', async ({ page, lab }) => {
+    await lab.open();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two servers, one budget');
+    await lab.load(WORKED('shared', { servers: 4 }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four servers, one budget');
+    await lab.load(WORKED('shared', { servers: 1, requests: [{ at: 1 }] }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One server, one budget');
+  });
+
+  test('a Lua scenario shows Lua as the algorithm and the script’s keys in the store', async ({
+    page,
+    lab,
+  }) => {
+    await lab.open();
+    await lab.load(luaScenario);
+    await lab.advance(5);
+    await lab.showPanel('Controls');
+    await expect(page.getByTestId('algorithm')).toHaveValue('lua');
+    await expect(page.getByTestId('algorithm').locator('option:checked')).toHaveText(
+      /lua \(the script below\)/,
+    );
+    await expect(page.getByTestId('lua-keys')).toContainText('rl:{key}');
+    const store = page.getByTestId('shared-store').first();
+    await expect(store).toContainText('Lua');
+    // The requests name no key: the script's KEYS[1] is rl:{key} with the default key.
+    await expect(store).toContainText('rl:client');
+    await expect(store).toContainText('tokens=');
+    await expect(lab.caption).toContainText('the same Lua script');
+    await expect(store).not.toContainText('lua state');
+    await expect(store).not.toContainText('fixed-window');
+  });
+
+  test('during an outage the caption says 503 comes from the store, not from counting', async ({
+    page,
+    lab,
+  }) => {
+    await lab.open();
+    await lab.load(WORKED('shared', { store: { outages: [{ from: 3.5, to: 20 }] } }));
+    await lab.advance(10);
+    const outage = page.getByTestId('outage-caption');
+    await expect(outage).toContainText('2 requests were answered 503');
+    await expect(outage).toContainText('fails closed');
+    // Whatever explains admissions over the limit never names the 503s.
+    for (const o of await page.getByTestId('over-caption').allTextContents())
+      expect(o).not.toMatch(/503|unavailable/);
+    // Both 503s are on the shared lane; the local lane admitted all five.
+    await expect(lab.lane('main').locator('.o-unavailable .num')).toHaveText('2');
+  });
+
+  test('naive multi-policy shows the budget it wastes', async ({ page, lab }) => {
+    await lab.open();
+    const scenario = {
+      placement: 'shared',
+      multiPolicy: 'naive',
+      policies: [
+        {
+          id: 'key',
+          algorithm: 'fixed-window',
+          params: { limit: 10, windowSeconds: 60 },
+          scope: 'key',
+        },
+        {
+          id: 'tenant',
+          algorithm: 'fixed-window',
+          params: { limit: 2, windowSeconds: 60 },
+          scope: 'tenant',
+        },
+      ],
+      requests: [1, 2, 3, 4, 5].map((at) => ({ at, key: 'client-1', tenant: 'acme' })),
+    };
+    expect(await lab.loadMessage(scenario)).toBe('ok');
+    await lab.advance(10);
+    const snap = await page.evaluate(() => window.rateLab!.snapshot());
+    expect(snap.denied).toBe(3);
+    // The key policy was charged for the 3 requests the tenant policy then denied.
+    await expect(page.getByTestId('wasted-budget')).toContainText(
+      'Naive charging wasted 3 units of budget',
+    );
+    await expect(page.getByTestId('wasted-budget')).toContainText('3 of “key”');
+  });
+
+  test('the HTTP view’s 429 carries Cache-Control: no-store', async ({ lab }) => {
+    await lab.open();
+    await lab.load(WORKED('shared'));
+    await lab.advance(10);
+    await lab.showPanel('Request');
+    await lab.selectRequest(4, 'B');
+    await expect(lab.http).toContainText('HTTP/1.1 429');
+    await expect(lab.http).toContainText('Cache-Control: no-store');
+    await expect(lab.http).toContainText('Retry-After:');
+  });
+
+  test('window.rateLab runs a Lua scenario on #/editor as on #/lab', async ({ page }) => {
+    await openEditor(page);
+    await page.waitForFunction(() => window.rateLab?.version === 1);
+    await page.evaluate((s) => window.rateLab!.load(s), luaScenario);
+    await page.evaluate(() => window.rateLab!.advance(5));
+    const snap = await page.evaluate(() => window.rateLab!.snapshot());
+    expect([snap.allowed, snap.denied]).toEqual([4, 1]);
+    expect(snap.unavailable).toBe(0);
+    expect(snap.decisions.map((d) => d.outcome)).toEqual([
+      'allowed',
+      'allowed',
+      'allowed',
+      'denied',
+      'allowed',
+    ]);
+  });
+
+  test('the editor offers a leaky-bucket and a concurrency template', async ({ page }) => {
+    await openEditor(page);
+    const options = await page.locator('select option').allTextContents();
+    expect(options.join('\n')).toMatch(/leaky/i);
+    expect(options.join('\n')).toMatch(/concurrency/i);
+  });
+
+  test('the token bucket’s refill rate is drawn whole, inside its box', async ({ page, lab }) => {
+    await lab.open();
+    await lab.load({
+      algorithm: 'token-bucket',
+      params: { capacity: 3, refillPerSecond: 0.05 },
+      placement: 'shared',
+      requests: [{ at: 1, key: 'client-1' }],
+    });
+    await lab.advance(3);
+    const store = page.getByTestId('shared-store').first();
+    await expect(store).toContainText('+0.05/s');
+    // The text's box stays inside the store's box.
+    const [box, texts] = await store.evaluate((g) => {
+      const r = g.querySelector('rect.store-box')!.getBoundingClientRect();
+      const t = [...g.querySelectorAll('text')].map((x) => x.getBoundingClientRect());
+      return [{ l: r.left, r: r.right }, t.map((x) => ({ l: x.left, r: x.right }))] as const;
+    });
+    for (const t of texts) {
+      expect(t.l).toBeGreaterThanOrEqual(box.l - 0.5);
+      expect(t.r).toBeLessThanOrEqual(box.r + 0.5);
+    }
+  });
+
+  test('a long lane title keeps the lane’s counters on one line beside or under it', async ({
+    page,
+    lab,
+  }) => {
+    await lab.open();
+    // "One shared counter, read then write" beside "Counter in each server", with 503s and
+    // bypasses so that every counter is there.
+    await lab.load(
+      WORKED('shared-nonatomic', {
+        store: { latencySeconds: 0.8, outages: [{ from: 4.5, to: 20 }] },
+      }),
+    );
+    await lab.advance(10);
+    await expect(
+      page.getByRole('heading', { name: 'One shared counter, read then write' }),
+    ).toBeVisible();
+    for (const head of await page.locator('.lane-head').all()) {
+      const g = await head.evaluate((h) => {
+        const lane = h.closest('.lane')!.getBoundingClientRect();
+        const title = h.querySelector('h2')!.getBoundingClientRect();
+        const counts = [...h.querySelectorAll('.lane-counts > .count')].map((e) =>
+          e.getBoundingClientRect(),
+        );
+        return {
+          wide: lane.width > 520,
+          laneRight: lane.right,
+          titleBottom: title.bottom,
+          tops: counts.map((r) => Math.round(r.top)),
+          rights: counts.map((r) => r.right),
+        };
+      });
+      if (g.wide) {
+        // Side by side: the title wraps in its column, the counters keep one line.
+        expect(new Set(g.tops).size, 'counters on one row').toBe(1);
+      } else {
+        // A narrow lane (a phone) stacks the counters under the whole title, by design.
+        for (const t of g.tops) expect(t).toBeGreaterThanOrEqual(Math.floor(g.titleBottom));
+      }
+      for (const r of g.rights) expect(r).toBeLessThanOrEqual(g.laneRight);
+    }
+  });
+
+  test('a syntax error is listed once, also after running', async ({ page }) => {
+    await openEditor(page);
+    await setScript(page, 'local a = 1\nlocal b = = 2\nreturn a');
+    await expect(page.getByTestId('problem-error').first()).toContainText('line 2');
+    await page.getByTestId('run').click();
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('problem-error')).toHaveCount(1);
+  });
+
+  test('the runaway message says its reason once', async ({ page }) => {
+    await openEditor(page);
+    await setScript(page, 'while true do end');
+    await page.getByTestId('run').click();
+    const err = page.getByTestId('problem-error').first();
+    await expect(err).toContainText('Runaway script stopped', { timeout: 20_000 });
+    const text = (await err.textContent()) ?? '';
+    expect(text.match(/Runaway script stopped/g)).toHaveLength(1);
+    // No sentence is said twice.
+    const sentences = text
+      .split(/[.:;]\s+/)
+      .map((x) => x.trim().toLowerCase())
+      .filter((x) => x.length > 12);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    await expect(page.getByTestId('problem-error')).toHaveCount(1);
+  });
+
+  test('from #/editor, a #/lab?scenario= link opens that scenario', async ({ page, lab }) => {
+    await openEditor(page);
+    const tb = {
+      algorithm: 'token-bucket',
+      params: { capacity: 2, refillPerSecond: 0.1 },
+      placement: 'shared',
+      requests: [1, 2, 3, 4].map((at) => ({ at, key: 'client-1' })),
+    };
+    await page.evaluate((h) => (location.hash = h), link(tb, 10));
+    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect(lab.allowedCount.first()).toHaveText('2');
+    await expect(lab.deniedCount.first()).toHaveText('2');
+    await lab.showPanel('Controls');
+    await expect(page.getByTestId('algorithm')).toHaveValue('token-bucket');
+    const snap = await lab.snapshot();
+    expect(snap.decisions).toHaveLength(4);
+  });
+});
