@@ -19,7 +19,8 @@ export type StepActionName = (typeof STEP_ACTIONS)[number];
 export const DECK_FRONT = ['title', 'minutes', 'summary', 'order'] as const;
 
 export type Highlight =
-  | { kind: 'request'; request: number }
+  /** `lane` 2 is a two-lane scenario's right lane (its `compare`); the left one by default. */
+  | { kind: 'request'; request: number; lane?: 1 | 2 }
   | { kind: 'key'; key: string }
   | { kind: 'server'; server: string };
 
