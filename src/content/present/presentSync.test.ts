@@ -67,14 +67,31 @@ describe('a deck position shared by two windows', () => {
     const storage = new MemoryStorage();
     storage.setItem(
       'rateLab.present.t3',
-      JSON.stringify({ v: 1, deck: 't3', step: 1, blank: false, startedAt: 1, rev: 4, writer: 'w' }),
+      JSON.stringify({
+        v: 1,
+        deck: 't3',
+        step: 1,
+        blank: false,
+        startedAt: 1,
+        rev: 4,
+        writer: 'w',
+      }),
     );
     const s = createPresentSync('t3', [0, 2], { storage });
     open.push(s);
     expect([s.get().step, s.get().turn]).toEqual([1, 0]);
     storage.setItem(
       'rateLab.present.t4',
-      JSON.stringify({ v: 1, deck: 't4', step: 1, turn: 99, blank: false, startedAt: 1, rev: 4, writer: 'w' }),
+      JSON.stringify({
+        v: 1,
+        deck: 't4',
+        step: 1,
+        turn: 99,
+        blank: false,
+        startedAt: 1,
+        rev: 4,
+        writer: 'w',
+      }),
     );
     const t = createPresentSync('t4', [0, 2], { storage });
     open.push(t);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { lessonDeck } from './lessonDeck';
 import { parseDoc } from './parseDoc';
 
-const LAB = '```lab\n{"title":"Two lanes","algorithm":"fixed-window","params":{"limit":1,"windowSeconds":10},"requests":[{"at":0},{"at":1}],"compare":{"placement":"shared"}}\n```';
+const LAB =
+  '```lab\n{"title":"Two lanes","algorithm":"fixed-window","params":{"limit":1,"windowSeconds":10},"requests":[{"at":0},{"at":1}],"compare":{"placement":"shared"}}\n```';
 
 describe('lessonDeck', () => {
   it('turns each narrated step into a scene step on the lab it narrates', () => {

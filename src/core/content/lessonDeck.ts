@@ -47,7 +47,8 @@ export function lessonDeck(lesson: LessonLike): Deck {
       continue;
     }
     used.add(lab.id);
-    const title = spec.title ?? (typeof lab.json.title === 'string' ? lab.json.title : 'Step by step');
+    const title =
+      spec.title ?? (typeof lab.json.title === 'string' ? lab.json.title : 'Step by step');
     spec.steps.forEach((s, k) => {
       const highlight: Highlight | null =
         s.request !== undefined
