@@ -167,7 +167,6 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
       </p>
     );
   const n = st?.servers.length ?? race.servers;
-  const left = Math.ceil(n / 2);
   const code = (i: number) => {
     const reqs = race.raw.requests as { code?: string }[] | undefined;
     return reqs?.[i]?.code ?? (race.raw.code as string | undefined) ?? '';
@@ -217,13 +216,8 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
         </p>
       )}
       {st ? (
-        <div
-          className="race-board"
-          style={{ ['--left' as string]: left, ['--right' as string]: n - left }}
-        >
-          {cols.slice(0, left)}
-          <StoreColumn keys={st.store} changed={new Set<string>()} />
-          {cols.slice(left)}
+        <div className="stage-race-servers" style={{ ['--n' as string]: n }}>
+          {cols}
         </div>
       ) : (
         !view.error && (
@@ -234,7 +228,8 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
       )}
       {st && (
         <div className="stage-race-bottom">
-          <section aria-label="Round trips so far">
+          <StoreColumn keys={st.store} changed={new Set<string>()} />
+          <section aria-label="Round trips so far" className="stage-race-log">
             <StepLog steps={st.steps} names={names} />
           </section>
           {st.finished && st.verdict && (

@@ -229,6 +229,15 @@ export function Scheduler(props: SchedulerProps) {
         >
           Share this ordering
         </button>
+        {puzzle && (
+          <a
+            className="button"
+            href={`#/present/race/${puzzle}${st?.schedule.length ? `?schedule=${scheduleText(st.schedule)}` : ''}`}
+            data-testid="race-present"
+          >
+            Present
+          </a>
+        )}
         <span className="muted race-keys-help">
           Keys: {keyRange} send
           {input && input.crashes !== false ? `, Shift+${keyRange} crash` : ''}, U undo, R restart
