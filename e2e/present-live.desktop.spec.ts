@@ -36,6 +36,12 @@ test.describe('the live stage', () => {
     await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*45(\.0+)?\s*s?\s*$/);
     await expect(stage.getByTestId('room-selected')).toContainText('Request 5');
     await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText('5');
+    // "highlight: request 4 right" selects it in the shared lane, where it gets a 429.
+    await page.keyboard.press('ArrowRight');
+    await expect(stage.getByTestId('room-selected')).toContainText(
+      'Request 4 via server B: Denied',
+    );
+    await page.keyboard.press('ArrowLeft');
     await expect(stage.getByTestId('lane-compare').getByTestId('allowed-count')).toHaveText('3');
     await expect(stage.getByTestId('lane-compare').getByTestId('denied-count')).toHaveText('2');
     // A click on the time bar does not take the clicker away: PageDown still advances.
@@ -140,8 +146,9 @@ test.describe('entry points', () => {
 
   test('a race puzzle presents with the schedule played so far', async ({ page }) => {
     await gotoRoute(page, '#/races/over-admit-get-then-set');
-    await page.keyboard.press('1');
-    await page.keyboard.press('2');
+    await page.getByTestId('race-step-0').click();
+    await expect(page.getByTestId('race-log').locator('li')).toHaveCount(1);
+    await page.getByTestId('race-step-1').click();
     await expect(page.getByTestId('race-log').locator('li')).toHaveCount(2);
     await page.getByTestId('race-present').click();
     await expect(page).toHaveURL(/#\/present\/race\/over-admit-get-then-set\?schedule=AB/);

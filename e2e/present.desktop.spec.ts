@@ -137,6 +137,7 @@ test.describe('presenter mode', () => {
 
   test('every step of every deck renders, and the handout prints them all', async ({ page }) => {
     await gotoRoute(page, '#/present');
+    await expect(page.getByTestId('deck-card')).toHaveCount(3);
     const decks = await page
       .locator('[data-testid^="present-"]')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));

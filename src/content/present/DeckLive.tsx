@@ -7,11 +7,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Deck, DeckStep, Highlight } from '../../core/content/deck';
 import type { Action } from '../../core/races/types';
-import { labLinkOf } from '../../store/labLink';
 import { endOf, type LabStore } from '../../store/labStore';
 import { EndChip, ServerColumn, StepLog, StoreColumn, serverLabel } from '../../ui/races/parts';
 import { useScheduler } from '../../ui/races/useScheduler';
-import { createStage, StageContext } from '../../ui/lab/useLab';
+import { createStage, StageContext, type Stage as LabStage } from '../../ui/lab/useLab';
 import { useWidgetSetup } from '../../ui/widgets/LabWidget';
 import { deckRace } from './decks';
 import { RoomScene } from './LiveScene';
@@ -19,6 +18,12 @@ import '../../ui/races/races.css';
 import './liveScene.css';
 
 export const fmtSeconds = (t: number): string => `${Number(t.toFixed(2))} s`;
+
+/** A scene step's scenario title (shown beside the step's title). */
+export function sceneTitle(deck: Deck, id: string): string | null {
+  const spec = scenarioSpec(deck, id);
+  return !(spec instanceof Error) && typeof spec.title === 'string' ? spec.title : null;
+}
 
 /** Moves a store to a step: paused at its time (the end for none), its highlight selected. */
 export function applyStep(store: LabStore, time: number | null, h: Highlight | null): void {
@@ -53,12 +58,28 @@ function scenarioSpec(deck: Deck, id: string): Record<string, unknown> | Error {
 
 const EMPTY: Record<string, unknown> = {};
 
-export function LiveSceneStep({ deck, step }: { deck: Deck; step: DeckStep }) {
+export function LiveSceneStep({
+  deck,
+  step,
+  liveRef,
+}: {
+  deck: Deck;
+  step: DeckStep;
+  /** Set to the live scene's stage, for the stage head's "Open this moment in the lab". */
+  liveRef?: { current: LabStage | null };
+}) {
   const v = step.view.kind === 'scene' ? step.view : null;
   const scenario = v?.scenario ?? null;
   const spec = useMemo(() => (scenario ? scenarioSpec(deck, scenario) : EMPTY), [deck, scenario]);
   const setup = useWidgetSetup(spec instanceof Error ? EMPTY : spec);
   const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
+  useEffect(() => {
+    if (!liveRef) return;
+    liveRef.current = stage;
+    return () => {
+      if (liveRef.current === stage) liveRef.current = null;
+    };
+  }, [liveRef, stage]);
   const time = v?.time ?? null;
   const hl = JSON.stringify(v?.highlight ?? null);
   useEffect(() => {
@@ -72,29 +93,9 @@ export function LiveSceneStep({ deck, step }: { deck: Deck; step: DeckStep }) {
         {spec instanceof Error ? spec.message : setup.ok === false ? setup.message : ''}
       </p>
     );
-  const title = typeof spec.title === 'string' ? spec.title : null;
   const h = v.highlight;
   return (
     <div className="stage-scene stage-live room-scene" data-view="scene">
-      <div className="stage-meta">
-        {title && <span className="stage-scene-title">{title}</span>}
-        <span className="stage-time" data-testid="stage-time">
-          step at t = {v.time === null ? 'the end' : fmtSeconds(v.time)}
-        </span>
-        {stage && (
-          <a
-            className="stage-link"
-            href={labLinkOf(stage.store.getState(), null)}
-            onFocus={(e) => (e.currentTarget.href = labLinkOf(stage.store.getState(), null))}
-            onPointerEnter={(e) => (e.currentTarget.href = labLinkOf(stage.store.getState(), null))}
-            target="_blank"
-            rel="noopener"
-            data-testid="stage-open-lab"
-          >
-            Open this moment in the lab
-          </a>
-        )}
-      </div>
       {h && h.kind !== 'request' && (
         <p className="stage-callout" data-testid="stage-callout">
           Look at {h.kind === 'key' ? `the store key ${h.key}` : `server ${h.server}`}

@@ -2,9 +2,12 @@
 // scene at the step's time with its highlight (DeckLive.tsx), a race step the race scheduler
 // playing the step's schedule turn by turn, an editor step the script, large, and the editor
 // opened on it (E, or the button).
+import { useRef } from 'react';
 import type { Deck, DeckStep, ScheduleTurn } from '../../core/content/deck';
+import { labLinkOf } from '../../store/labLink';
+import type { Stage as LabStage } from '../../ui/lab/useLab';
 import { encodeShare } from '../../core/share';
-import { fmtSeconds, LiveSceneStep, RaceStep } from './DeckLive';
+import { fmtSeconds, LiveSceneStep, RaceStep, sceneTitle } from './DeckLive';
 import { deckScript } from './decks';
 
 export { fmtSeconds };
@@ -100,18 +103,40 @@ export function Stage({
   turn?: number;
 }) {
   const v = step.view;
+  const live = useRef<LabStage | null>(null);
+  // The live scene's exact state (both lanes, time, selection), read when the link is used.
+  const fresh = (e: { currentTarget: HTMLAnchorElement }) => {
+    if (live.current) e.currentTarget.href = labLinkOf(live.current.store.getState(), null);
+  };
   return (
     <div className={`stage stage-view-${v.kind}`} data-testid="stage" data-step={step.index + 1}>
       <header className="stage-head">
         <h1 className="stage-step-title" data-testid="stage-title">
           {step.title}
         </h1>
+        {v.kind === 'scene' && (
+          <>
+            <span className="stage-scene-title">{sceneTitle(deck, v.scenario)}</span>
+            <a
+              className="stage-link stage-open-lab"
+              href="#/lab"
+              onFocus={fresh}
+              onPointerEnter={fresh}
+              onClick={fresh}
+              target="_blank"
+              rel="noopener"
+              data-testid="stage-open-lab"
+            >
+              Open in the lab
+            </a>
+          </>
+        )}
         <span className="stage-position" data-testid="stage-position">
           {step.index + 1} / {total}
         </span>
       </header>
       <div className="stage-body">
-        {v.kind === 'scene' && <LiveSceneStep deck={deck} step={step} />}
+        {v.kind === 'scene' && <LiveSceneStep deck={deck} step={step} liveRef={live} />}
         {v.kind === 'race' && <RaceStep deck={deck} step={step} turn={turn} />}
         {v.kind === 'editor' && <EditorStage deck={deck} step={step} />}
       </div>

@@ -149,8 +149,17 @@ function checkDeck(h: ContentCheckHelpers, deck: Deck, files: Record<string, str
       const hlAct = act('highlight');
       if (!hl || !hlAct) continue;
       if (hl.kind === 'request') {
-        const found = scene.lanes[0]!.requests.find((q) => q.n === hl.request);
-        const count = scene.lanes[0]!.requests.length;
+        const lane = scene.lanes[hl.lane === 2 ? 1 : 0];
+        if (!lane) {
+          h.add(
+            file,
+            hlAct.line,
+            `highlight request ${hl.request} right: the scenario has one lane`,
+          );
+          continue;
+        }
+        const found = lane.requests.find((q) => q.n === hl.request);
+        const count = lane.requests.length;
         if (!found)
           h.add(
             file,

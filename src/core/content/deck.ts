@@ -92,10 +92,15 @@ export function parseHighlight(v: string): Highlight | string {
   if (!m) return 'highlight must be "request <n>", "key <name>" or "server <name>"';
   const arg = m[2]!.trim().replace(/^#/, '');
   if (m[1] === 'request') {
-    const n = Number(arg);
+    // `request 4 right`: request 4 of a two-lane scenario's right lane.
+    const side = /^(.*?)\s+(left|right)$/.exec(arg);
+    const num = side ? side[1]!.replace(/^#/, '') : arg;
+    const n = Number(num);
     if (!Number.isInteger(n) || n < 1)
-      return `highlight request "${arg}" must be a request number (1, 2, ...)`;
-    return { kind: 'request', request: n };
+      return `highlight request "${arg}" must be a request number (1, 2, ...), optionally followed by left or right`;
+    return side?.[2] === 'right'
+      ? { kind: 'request', request: n, lane: 2 }
+      : { kind: 'request', request: n };
   }
   return m[1] === 'key' ? { kind: 'key', key: arg } : { kind: 'server', server: arg };
 }
