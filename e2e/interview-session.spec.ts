@@ -164,6 +164,8 @@ test.describe('an interview on two screens', () => {
     page,
     context,
   }) => {
+    // Eight questions on two pages of a busy machine: longer than one question's test.
+    test.setTimeout(120_000);
     await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
     await gotoRoute(page, '#/interview/host');
     await page.getByTestId('suggested-set').click();
