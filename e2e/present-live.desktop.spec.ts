@@ -162,3 +162,37 @@ test.describe('entry points', () => {
     await expectRoomType(page, 'puzzle');
   });
 });
+
+test.describe('at 150% zoom on a 1920x1080 screen', () => {
+  // 150% zoom: 1280x720 CSS px drawn at 1.5 device pixels each.
+  test.use({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1.5 });
+
+  /** The time bar's parts (buttons, clock, scrubber, speed) sit on one row. */
+  async function expectOneRow(page: Page, where: string) {
+    const bar = page.locator('.timebar').first();
+    await expect(bar).toBeVisible();
+    const rows = await bar.evaluate((el) => {
+      const tops = [...el.children]
+        .filter((c) => (c as HTMLElement).offsetWidth > 0)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom };
+        });
+      // Two parts are on one row when their boxes overlap vertically.
+      return tops.every((a) => tops.every((b) => a.top < b.bottom && b.top < a.bottom));
+    });
+    expect(rows, `${where}: the time bar wraps`).toBe(true);
+  }
+
+  test('the time bar does not wrap: lab, presented lab, deck scene', async ({ page }) => {
+    await gotoRoute(page, '#/lab');
+    await expectOneRow(page, 'lab');
+    await page.getByTestId('present').click();
+    await expect(page.getByTestId('room-scene').getByTestId('lane-main')).toBeVisible();
+    await expectOneRow(page, 'presented lab');
+    await gotoRoute(page, '#/present/deck/why-local-counters-leak?step=2');
+    await expect(page.getByTestId('stage').getByTestId('lane-main')).toBeVisible();
+    await expectOneRow(page, 'deck scene');
+    await page.screenshot({ path: 'test-results/shots/present-zoom150.png' });
+  });
+});
