@@ -232,6 +232,8 @@ test.describe('an interview on two screens', () => {
     await expectClock(
       page.getByTestId('session-clock'),
       `${String(Math.floor((per * n) / 60)).padStart(2, '0')}:${String((per * n) % 60).padStart(2, '0')}`,
+      // The page's clock also runs in real time while the test clicks through eight questions.
+      120,
     );
     await page.getByTestId('end-session').click();
     await expect(candidate.getByTestId('candidate-screen')).toHaveAttribute('data-state', 'ended');
@@ -242,7 +244,8 @@ test.describe('an interview on two screens', () => {
     const card = JSON.parse(await readFile((await js.path())!, 'utf8'));
     expect(card.questions).toHaveLength(n);
     expect(card.durationSeconds).toBeGreaterThanOrEqual(per * n);
-    expect(card.durationSeconds).toBeLessThan(per * n + 30);
+    // Plus the real seconds the test itself took.
+    expect(card.durationSeconds).toBeLessThan(per * n + 150);
     for (const q of card.questions) {
       expect(q.rubricMet).toBe(1);
       expect(q.followUpsAsked).toHaveLength(1);
