@@ -215,6 +215,9 @@ test.describe('an interview on two screens', () => {
         raced = true;
         await expect(page.getByTestId('host-candidate-tools')).toContainText('race scheduler');
         await candidate.getByTestId('candidate-race').locator('summary').click();
+        // The candidate works it out: no explorer to find the bad schedule for them.
+        await expect(candidate.getByTestId('race-find-bad')).toHaveCount(0);
+        await expect(candidate.getByTestId('race-prove')).toHaveCount(0);
         await candidate.getByTestId('race-step-0').click();
         await expect(candidate.getByTestId('race-log').locator('li')).toHaveCount(1);
         await candidate.getByTestId('race-step-1').click();

@@ -28,7 +28,7 @@ function CandidateRace({ slug }: { slug: string }) {
   return (
     <details className="candidate-lab" data-testid="candidate-race">
       <summary>The race scheduler for this question</summary>
-      <Scheduler key={slug} raw={raw} goal="play" embedded />
+      <Scheduler key={slug} raw={raw} goal="play" embedded noSolver />
     </details>
   );
 }
