@@ -82,7 +82,7 @@ export function EditorStage({ deck, step }: { deck: Deck; step: DeckStep }) {
           rel="noopener"
           data-testid="stage-open-editor"
         >
-          Open it in the editor
+          Open it in the editor (E)
         </a>
       )}
     </CodeStage>
