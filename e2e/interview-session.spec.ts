@@ -160,6 +160,110 @@ test.describe('an interview on two screens', () => {
     expect(card.notes).toBe('Solid on fundamentals.');
   });
 
+  test('a 45-minute session on the suggested set, with the race scheduler on the candidate side', async ({
+    page,
+    context,
+  }) => {
+    // Eight questions on two pages of a busy machine: longer than one question's test.
+    test.setTimeout(120_000);
+    await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await gotoRoute(page, '#/interview/host');
+    await page.getByTestId('suggested-set').click();
+    const n = await page.getByTestId('host-order').locator('li').count();
+    expect(n).toBeGreaterThanOrEqual(6);
+    // Reorder: the third question first (the interviewer's order is the session's).
+    const items = page.getByTestId('host-order').locator('li');
+    const label = await items
+      .nth(2)
+      .getByRole('button', { name: /earlier/ })
+      .getAttribute('aria-label');
+    const third = /"(.+)"/.exec(label ?? '')![1]!;
+    await items
+      .nth(2)
+      .getByRole('button', { name: /earlier/ })
+      .click();
+    await items
+      .nth(1)
+      .getByRole('button', { name: /earlier/ })
+      .click();
+    await expect(items.first()).toContainText(third);
+    await page.getByTestId('candidate-name').fill('Grace');
+    await page.getByTestId('start-session').click();
+    const cand = await openGuarded(context, '#/interview/candidate');
+    const candidate = cand.p;
+    await expect(page.getByTestId('host-question-title')).toHaveText(third);
+    const per = Math.floor((45 * 60) / n);
+    let raced = false;
+    for (let k = 0; k < n; k++) {
+      await expect(candidate.getByTestId('candidate-position')).toHaveText(
+        `Question ${k + 1} of ${n}`,
+      );
+      await expect(candidate.getByTestId('candidate-question')).toHaveText(
+        (await page.getByTestId('host-question-title').textContent()) ?? '',
+      );
+      await page.getByTestId('rubric-0').check();
+      await page.getByTestId('ask-follow-up').click();
+      await page.getByTestId('question-notes').fill(`Note on question ${k + 1}.`);
+      // Nothing of the interviewer's window on the candidate's screen.
+      const rubric = (await page.locator('.host-rubric li').first().innerText()).trim();
+      const asked = (await page.getByTestId('follow-up-asked').first().innerText()).trim();
+      const candText = await candidate.locator('main').innerText();
+      expect(candText).not.toContain(rubric);
+      expect(candText).not.toContain(asked.slice(0, 40));
+      expect(candText).not.toContain(`Note on question ${k + 1}.`);
+      if ((await candidate.getByTestId('candidate-race').count()) > 0) {
+        raced = true;
+        await expect(page.getByTestId('host-candidate-tools')).toContainText('race scheduler');
+        await candidate.getByTestId('candidate-race').locator('summary').click();
+        // The candidate works it out: no explorer to find the bad schedule for them.
+        await expect(candidate.getByTestId('race-find-bad')).toHaveCount(0);
+        await expect(candidate.getByTestId('race-prove')).toHaveCount(0);
+        await candidate.getByTestId('race-step-0').click();
+        await expect(candidate.getByTestId('race-log').locator('li')).toHaveCount(1);
+        await candidate.getByTestId('race-step-1').click();
+        await expect(candidate.getByTestId('race-log').locator('li')).toHaveCount(2);
+        await candidate.setViewportSize({ width: 1440, height: 900 });
+        await candidate.screenshot({
+          path: 'test-results/shots/interview-candidate-race-1440.png',
+          fullPage: true,
+        });
+      }
+      await context.clock.fastForward(per * 1000);
+      if (k < n - 1) await page.getByTestId('host-next').click();
+    }
+    expect(raced).toBe(true);
+    await expectClock(
+      page.getByTestId('session-clock'),
+      `${String(Math.floor((per * n) / 60)).padStart(2, '0')}:${String((per * n) % 60).padStart(2, '0')}`,
+      // The page's clock also runs in real time while the test clicks through eight questions.
+      120,
+    );
+    await page.getByTestId('end-session').click();
+    await expect(candidate.getByTestId('candidate-screen')).toHaveAttribute('data-state', 'ended');
+    const [js] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-json').click(),
+    ]);
+    const card = JSON.parse(await readFile((await js.path())!, 'utf8'));
+    expect(card.questions).toHaveLength(n);
+    expect(card.durationSeconds).toBeGreaterThanOrEqual(per * n);
+    // Plus the real seconds the test itself took.
+    expect(card.durationSeconds).toBeLessThan(per * n + 150);
+    for (const q of card.questions) {
+      expect(q.rubricMet).toBe(1);
+      expect(q.followUpsAsked).toHaveLength(1);
+      expect(q.timeSeconds).toBeGreaterThanOrEqual(per - 1);
+    }
+    const [md] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-md').click(),
+    ]);
+    const text = await readFile((await md.path())!, 'utf8');
+    expect(text).toContain('# Interview scorecard: Grace');
+    expect(text).toContain(`> Note on question ${n}.`);
+    expect(cand.problems).toEqual([]);
+  });
+
   test('either window survives a reload', async ({ page, context }) => {
     await startSession(page);
     await page.getByTestId('rubric-1').check();

@@ -2,6 +2,7 @@
 // the speaker view kept in sync (either window drives) and the print handout.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, gotoRoute, test } from './fixtures';
+import { roomSizes, sizesOf } from './roomSizes';
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -59,24 +60,15 @@ test.describe('presenter mode', () => {
 
   test('type is sized for a room at 1920x1080', async ({ page }) => {
     await gotoRoute(page, `${DECK}?step=4`);
-    await expect(page.getByTestId('stage-number').first()).toBeVisible();
-    const sizes = await page.getByTestId('stage').evaluate((stage) => {
-      const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
-      const texts: { text: string; px: number }[] = [];
-      const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const el = n.parentElement!;
-        if (!n.textContent?.trim() || el.closest('.visually-hidden')) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        texts.push({ text: n.textContent.trim().slice(0, 30), px: px(el) });
-      }
-      return {
-        texts,
-        numbers: [...stage.querySelectorAll('[data-testid="stage-number"]')].map(px),
-        caption: px(stage.querySelector('[data-testid="stage-caption"]')!),
-      };
-    });
+    const stage = page.getByTestId('stage');
+    await expect(stage.getByTestId('lane-main')).toBeVisible();
+    // The stage is the live scene now (phase 2): its text is measured as drawn, SVG included.
+    const texts = await roomSizes(stage);
+    const sizes = {
+      texts,
+      numbers: await sizesOf(stage.locator('.lane-counts dd')),
+      caption: (await sizesOf(page.getByTestId('stage-caption')))[0]!,
+    };
     expect(sizes.texts.length).toBeGreaterThan(10);
     for (const t of sizes.texts) expect(t.px, `"${t.text}"`).toBeGreaterThanOrEqual(24);
     expect(sizes.numbers.length).toBeGreaterThanOrEqual(4);
@@ -86,7 +78,11 @@ test.describe('presenter mode', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
     expect(overflow).toBeLessThanOrEqual(0);
     // The numbers on the stage are the engine's: local counters admit all 5, the shared one 3.
-    await expect(page.getByTestId('stage-number')).toHaveText(['5', '0', '3', '2']);
+    const count = (lane: string, id: string) => stage.getByTestId(lane).getByTestId(id);
+    await expect(count('lane-main', 'allowed-count')).toHaveText('5');
+    await expect(count('lane-main', 'denied-count')).toHaveText('0');
+    await expect(count('lane-compare', 'allowed-count')).toHaveText('3');
+    await expect(count('lane-compare', 'denied-count')).toHaveText('2');
     await page.mouse.move(900, 500);
     await expect(page.getByTestId('laser')).toHaveAttribute('data-visible', 'true');
     await page.screenshot({ path: 'test-results/shots/present-1920.png' });
@@ -141,6 +137,7 @@ test.describe('presenter mode', () => {
 
   test('every step of every deck renders, and the handout prints them all', async ({ page }) => {
     await gotoRoute(page, '#/present');
+    await expect(page.getByTestId('deck-card')).toHaveCount(3);
     const decks = await page
       .locator('[data-testid^="present-"]')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
@@ -152,9 +149,19 @@ test.describe('presenter mode', () => {
         await expect(position(page)).toHaveText(`${k} / ${total}`);
         await expect(page.getByTestId('stage-caption')).not.toBeEmpty();
         await expect(page.getByTestId('stage').locator('[role="alert"]')).toHaveCount(0);
-        if (d.includes('make-it-atomic') && k === total)
-          await expect(page.getByTestId('stage-schedule')).toBeVisible();
-        await page.keyboard.press('ArrowRight');
+        // A race step takes one advance per round trip of its schedule, then ends on the verdict.
+        const race = page.getByTestId('stage-race');
+        if ((await race.count()) > 0) {
+          for (
+            let turn = 0;
+            turn < 12 && (await position(page).textContent()) === `${k} / ${total}`;
+            turn++
+          ) {
+            if (k === total && (await race.getAttribute('data-finished')) === 'true') break;
+            await page.keyboard.press('ArrowRight');
+          }
+          if (k === total) await expect(race.getByTestId('race-verdict')).toBeVisible();
+        } else await page.keyboard.press('ArrowRight');
       }
       await gotoRoute(page, `${d}/print`);
       await expect(page.getByTestId('print-step')).toHaveCount(total);

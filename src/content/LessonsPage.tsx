@@ -105,7 +105,7 @@ function Lesson({ slug, route }: { slug: string; route: Route }) {
             <>
               {' · '}
               <a href={`#/present/lesson/${slug}`} data-testid="lesson-present">
-                Present its labs
+                Present this lesson
               </a>
             </>
           )}

@@ -1,11 +1,37 @@
 // The candidate's screen: the current question, a lab where the question has one, and the
 // buttons to move on. It holds only the public half of the session: no answer, rubric, notes or
 // clock ever reach this window.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { parseRacesSpec } from '../../core/races/puzzle';
+import { Scheduler } from '../../ui/races/Scheduler';
 import { LabWidget } from '../../ui/widgets/LabWidget';
+import { directives, PUZZLES } from '../library';
 import { Markdown } from '../../ui/widgets/Markdown';
 import { questionById } from './questions';
 import { useInterview } from './useInterview';
+
+/** A race puzzle's explorer input, for the candidate to play (no goal, no hints). */
+function raceInput(slug: string): Record<string, unknown> | null {
+  const doc = PUZZLES.find((p) => p.slug === slug);
+  const block = doc ? directives(doc, 'races')[0] : undefined;
+  if (!block) return null;
+  try {
+    return parseRacesSpec(block.json, 'play').raw;
+  } catch {
+    return null;
+  }
+}
+
+function CandidateRace({ slug }: { slug: string }) {
+  const raw = useMemo(() => raceInput(slug), [slug]);
+  if (!raw) return null;
+  return (
+    <details className="candidate-lab" data-testid="candidate-race">
+      <summary>The race scheduler for this question</summary>
+      <Scheduler key={slug} raw={raw} goal="play" embedded noSolver />
+    </details>
+  );
+}
 
 export function CandidatePage() {
   const [{ pub, loadError }, sync] = useInterview('candidate');
@@ -74,6 +100,7 @@ export function CandidatePage() {
           <LabWidget spec={q.candidateLab} />
         </details>
       )}
+      {q?.candidateRace && <CandidateRace slug={q.candidateRace} />}
       <nav className="interview-nav" aria-label="Question navigation">
         <button
           type="button"

@@ -498,6 +498,15 @@ export function HostPage() {
                 <div className="host-prompt">
                   <p className="muted small">The candidate reads:</p>
                   <Markdown text={q.prompt} />
+                  {(q.candidateLab || q.candidateRace) && (
+                    <p className="muted small" data-testid="host-candidate-tools">
+                      On their screen, to open if they want:{' '}
+                      {[q.candidateLab && 'a live lab', q.candidateRace && 'the race scheduler']
+                        .filter(Boolean)
+                        .join(' and ')}
+                      .
+                    </p>
+                  )}
                 </div>
               )}
               <section className="host-answer" data-testid="host-answer">

@@ -43,7 +43,8 @@ function Selected() {
   );
 }
 
-function RoomScene({ stage }: { stage: Stage }) {
+/** The lab's scene in its room layout, with its time bar (the decks' live stage uses it too). */
+export function RoomScene({ stage }: { stage: Stage }) {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
   const titles = useLab(useShallow((s) => laneTitles(s)));

@@ -1,13 +1,23 @@
 // Presenter mode. `#/present` lists the decks; `#/present/deck/<slug>` is the projector view
 // (full screen, clicker keys, blank, laser pointer, high contrast), `.../speaker` the speaker
 // view (current and next step, notes, clocks) and `.../print` the handout. The projector and the
-// speaker view stay on the same step through BroadcastChannel; either can drive.
+// speaker view stay on the same step through BroadcastChannel; either can drive. A lesson
+// (`#/present/lesson/<slug>`: its narrated steps) and a race puzzle (`#/present/race/<slug>`)
+// are presented as decks too, with the same three views.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { editorLink } from './Stage';
 import type { Deck } from '../../core/content/deck';
 import { clock } from '../../core/interview/scorecard';
 import type { Route } from '../../ui/shell/router';
 import { Markdown } from '../../ui/widgets/Markdown';
-import { allDecks, deckBySlug } from './decks';
+import {
+  allDecks,
+  deckBySlug,
+  deckScript,
+  lessonDeckBySlug,
+  puzzleDeck,
+  type LoadedDeck,
+} from './decks';
 import { createPresentSync, type PresentSync } from './presentSync';
 import { LiveScene } from './LiveScene';
 import { PrintView } from './PrintView';
@@ -25,9 +35,13 @@ function readContrast(): boolean {
 }
 
 /** One position store per deck and window; the URL's ?step= (1-based) wins on first load. */
+/** Each step's turns: a race step's schedule length, 0 for any other step. */
+const turnsOf = (deck: Deck): number[] =>
+  deck.steps.map((s) => (s.view.kind === 'race' ? s.view.schedule.length : 0));
+
 function useDeckPosition(deck: Deck, initialStep: number | null) {
   const sync = useMemo<PresentSync>(
-    () => createPresentSync(deck.slug, deck.steps.length, { initialStep }),
+    () => createPresentSync(deck.slug, turnsOf(deck), { initialStep }),
     // initialStep only matters when the store is created.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [deck.slug, deck.steps.length],
@@ -60,7 +74,16 @@ function useStepInUrl(step: number): void {
 
 const isTyping = (t: EventTarget | null): boolean => {
   const el = t as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+  if (!el) return false;
+  if (el.tagName === 'INPUT')
+    return !['range', 'checkbox', 'radio', 'button'].includes((el as HTMLInputElement).type);
+  return el.tagName === 'TEXTAREA' || el.isContentEditable;
+};
+
+/** A slider or list with focus keeps its arrows (the time bar's scrubber, the speed). */
+const keepsArrows = (t: EventTarget | null): boolean => {
+  const el = t as HTMLElement | null;
+  return !!el && (el.tagName === 'SELECT' || (el as HTMLInputElement).type === 'range');
 };
 
 interface Keys {
@@ -73,7 +96,11 @@ interface Keys {
   extra?: (key: string) => boolean;
 }
 
-/** Clickers send PageDown/PageUp (and often B or "." to blank); keyboards use arrows and Space. */
+/**
+ * Clickers send PageDown/PageUp (and often B or "." to blank); keyboards use arrows and Space.
+ * The keys are caught before the page's controls see them, so a clicker still drives after a
+ * click in the live scene's time bar; only a focused slider keeps its arrow keys.
+ */
 function useDeckKeys(keys: Keys): void {
   const ref = useRef(keys);
   ref.current = keys;
@@ -82,6 +109,7 @@ function useDeckKeys(keys: Keys): void {
       if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = ref.current;
       const key = e.key;
+      if (/^Arrow|^Home$|^End$/.test(key) && keepsArrows(e.target)) return;
       if (key === 'ArrowRight' || key === 'PageDown' || key === ' ' || key === 'ArrowDown')
         k.next();
       else if (key === 'ArrowLeft' || key === 'PageUp' || key === 'ArrowUp') k.prev();
@@ -92,8 +120,8 @@ function useDeckKeys(keys: Keys): void {
       else if (!k.extra?.(key)) return;
       e.preventDefault();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 }
 
@@ -143,7 +171,7 @@ function Laser({ enabled }: { enabled: boolean }) {
 
 const noFocus = (e: React.MouseEvent) => e.preventDefault();
 
-function Presenter({ deck, route }: { deck: Deck; route: Route }) {
+function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Route }) {
   const { pos, sync } = useDeckPosition(deck, stepFromRoute(route));
   const [full, toggleFull] = useFullscreen();
   const [contrast, setContrast] = useState(readContrast);
@@ -151,12 +179,13 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
   useStepInUrl(pos.step);
   const total = deck.steps.length;
   const step = deck.steps[pos.step]!;
+  const openEditor = () => {
+    const v = step.view;
+    const script = v.kind === 'editor' ? deckScript(deck, v.code) : null;
+    if (script) window.open(editorLink(script, 'script'), '_blank', 'noopener');
+  };
   const openSpeaker = () =>
-    window.open(
-      `#/present/deck/${deck.slug}/speaker`,
-      `rateLab-speaker-${deck.slug}`,
-      'popup,width=1280,height=800',
-    );
+    window.open(`${base}/speaker`, `rateLab-speaker-${deck.slug}`, 'popup,width=1280,height=800');
   const setHigh = (on: boolean) => {
     setContrast(on);
     try {
@@ -166,8 +195,8 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
     }
   };
   useDeckKeys({
-    next: () => sync.go(pos.step + 1),
-    prev: () => sync.go(pos.step - 1),
+    next: () => sync.next(),
+    prev: () => sync.prev(),
     first: () => sync.go(0),
     last: () => sync.go(total - 1),
     blank: () => sync.setBlank(!pos.blank),
@@ -176,6 +205,7 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
       if (k === 'h' || k === 'H') setHigh(!contrast);
       else if (k === 'l' || k === 'L') setLaser((x) => !x);
       else if (k === 's' || k === 'S') openSpeaker();
+      else if ((k === 'e' || k === 'E') && step.view.kind === 'editor') openEditor();
       else return false;
       return true;
     },
@@ -187,7 +217,7 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
       data-contrast={contrast ? 'high' : 'normal'}
       data-fullscreen={full || undefined}
     >
-      <Stage deck={deck} step={step} total={total} />
+      <Stage deck={deck} step={step} total={total} turn={pos.turn} />
       {pos.blank && (
         <div
           className="blank-screen"
@@ -201,8 +231,8 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
         <button
           type="button"
           onMouseDown={noFocus}
-          onClick={() => sync.go(pos.step - 1)}
-          disabled={pos.step === 0}
+          onClick={() => sync.prev()}
+          disabled={pos.step === 0 && pos.turn === 0}
           data-testid="present-prev"
         >
           ◀ Back
@@ -210,8 +240,8 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
         <button
           type="button"
           onMouseDown={noFocus}
-          onClick={() => sync.go(pos.step + 1)}
-          disabled={pos.step >= total - 1}
+          onClick={() => sync.next()}
+          disabled={pos.step >= total - 1 && pos.turn >= (turnsOf(deck)[pos.step] ?? 0)}
           data-testid="present-next"
         >
           Next ▶
@@ -225,12 +255,7 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
         >
           Speaker view (S)
         </button>
-        <a
-          href={`#/present/deck/${deck.slug}/print`}
-          target="_blank"
-          rel="noopener"
-          data-testid="open-print"
-        >
+        <a href={`${base}/print`} target="_blank" rel="noopener" data-testid="open-print">
           Print
         </a>
         <button
@@ -259,10 +284,17 @@ function Presenter({ deck, route }: { deck: Deck; route: Route }) {
         >
           {full ? 'Leave full screen (F)' : 'Full screen (F)'}
         </button>
-        <a href="#/present">Exit</a>
+        <a href={exitOf(base)}>Exit</a>
       </nav>
     </div>
   );
+}
+
+/** Where Exit goes: the lesson or puzzle the deck came from, else the list of decks. */
+function exitOf(base: string): string {
+  const m = /^#\/present\/(lesson|race)\/(.+)$/.exec(base);
+  if (!m) return '#/present';
+  return m[1] === 'lesson' ? `#/lessons/${m[2]}` : `#/races/${m[2]}`;
 }
 
 function useNow(everyMs = 1000): number {
@@ -282,14 +314,16 @@ function Speaker({ deck }: { deck: Deck }) {
   const next = deck.steps[pos.step + 1];
   const [, toggleFull] = useFullscreen();
   useDeckKeys({
-    next: () => sync.go(pos.step + 1),
-    prev: () => sync.go(pos.step - 1),
+    next: () => sync.next(),
+    prev: () => sync.prev(),
     first: () => sync.go(0),
     last: () => sync.go(total - 1),
     blank: () => sync.setBlank(!pos.blank),
     fullscreen: toggleFull,
   });
   const elapsed = Math.max(0, Math.floor((now - pos.startedAt) / 1000));
+  const turns = turnsOf(deck);
+  const turnsHere = turns[pos.step] ?? 0;
   const wall = new Date(now).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return (
     <div className="speaker" data-testid="speaker">
@@ -298,8 +332,12 @@ function Speaker({ deck }: { deck: Deck }) {
           <span className="muted">Time</span>
           <span data-testid="speaker-wall">{wall}</span>
         </div>
-        <div className={`speaker-clock${elapsed > deck.minutes * 60 ? ' over' : ''}`}>
-          <span className="muted">Elapsed of {deck.minutes} min</span>
+        <div
+          className={`speaker-clock${deck.minutes > 0 && elapsed > deck.minutes * 60 ? ' over' : ''}`}
+        >
+          <span className="muted">
+            {deck.minutes > 0 ? `Elapsed of ${deck.minutes} min` : 'Elapsed'}
+          </span>
           <span role="timer" data-testid="speaker-elapsed">
             {clock(elapsed)}
           </span>
@@ -309,8 +347,8 @@ function Speaker({ deck }: { deck: Deck }) {
             type="button"
             className="button"
             onMouseDown={noFocus}
-            onClick={() => sync.go(pos.step - 1)}
-            disabled={pos.step === 0}
+            onClick={() => sync.prev()}
+            disabled={pos.step === 0 && pos.turn === 0}
             data-testid="speaker-prev"
           >
             ◀ Back
@@ -319,8 +357,8 @@ function Speaker({ deck }: { deck: Deck }) {
             type="button"
             className="button primary"
             onMouseDown={noFocus}
-            onClick={() => sync.go(pos.step + 1)}
-            disabled={pos.step >= total - 1}
+            onClick={() => sync.next()}
+            disabled={pos.step >= total - 1 && pos.turn >= turnsHere}
             data-testid="speaker-next"
           >
             Next ▶
@@ -351,6 +389,12 @@ function Speaker({ deck }: { deck: Deck }) {
             Now: step {pos.step + 1} of {total}
             {pos.blank ? ' (screen blanked)' : ''}
           </p>
+          {turnsHere > 0 && (
+            <p className="speaker-turn" data-testid="speaker-turn">
+              Round trip {pos.turn} of {turnsHere} played
+              {pos.turn < turnsHere ? ': the next advance plays the next one' : ''}
+            </p>
+          )}
           <h1 data-testid="speaker-current">{cur.title}</h1>
           <p className="speaker-caption">{cur.caption}</p>
           <h2 className="speaker-notes-title">Notes</h2>
@@ -457,25 +501,50 @@ function Missing({ what }: { what: string }) {
   );
 }
 
+function DeckViews({ loaded, view, route }: { loaded: LoadedDeck; view?: string; route: Route }) {
+  if (!loaded.deck)
+    return (
+      <p className="notice error" role="alert">
+        The deck {loaded.slug} could not be read: {loaded.error}
+      </p>
+    );
+  if (loaded.deck.steps.length === 0)
+    return <Missing what={`“${loaded.deck.title}” has nothing to present: no lab, no steps.`} />;
+  if (view === 'speaker') return <Speaker deck={loaded.deck} />;
+  if (view === 'print') return <PrintView deck={loaded.deck} base={loaded.base} />;
+  if (view !== undefined) return <Missing what={`A deck has no "${view}" view.`} />;
+  return <Presenter key={loaded.slug} deck={loaded.deck} base={loaded.base} route={route} />;
+}
+
 export default function PresentPage({ route }: { route: Route }) {
   const [, source, slug, view] = route.parts;
   if (!source) return <DeckList />;
-  // The live scene at room size: a lesson's lab widgets, or the lab screen's state.
-  if ((source === 'lesson' && slug) || (source === 'lab' && slug === 'scene'))
+  // One lab widget of a lesson at room size (its Present button), or the lab screen's state.
+  if (
+    (source === 'lesson' && slug && route.query.has('lab')) ||
+    (source === 'lab' && slug === 'scene')
+  )
     return <LiveScene route={route} />;
+  if (source === 'lesson' && slug) {
+    const loaded = lessonDeckBySlug(slug);
+    if (!loaded) return <Missing what={`There is no lesson called "${slug}".`} />;
+    return <DeckViews loaded={loaded} view={view} route={route} />;
+  }
+  if (source === 'race' && slug) {
+    const loaded = puzzleDeck(slug, route.query.get('schedule'));
+    if (!loaded) return <Missing what={`There is no race puzzle called "${slug}".`} />;
+    return (
+      <DeckViews
+        key={route.query.get('schedule') ?? ''}
+        loaded={loaded}
+        view={view}
+        route={route}
+      />
+    );
+  }
   if (source !== 'deck' || !slug)
     return <Missing what={`There is no presentation at #/${route.parts.join('/')}.`} />;
   const loaded = deckBySlug(slug);
   if (!loaded) return <Missing what={`There is no deck called "${slug}".`} />;
-  if (!loaded.deck)
-    return (
-      <p className="notice error" role="alert">
-        The deck {slug} could not be read: {loaded.error}
-      </p>
-    );
-  if (loaded.deck.steps.length === 0) return <Missing what={`The deck "${slug}" has no steps.`} />;
-  if (view === 'speaker') return <Speaker deck={loaded.deck} />;
-  if (view === 'print') return <PrintView deck={loaded.deck} />;
-  if (view !== undefined) return <Missing what={`A deck has no "${view}" view.`} />;
-  return <Presenter key={slug} deck={loaded.deck} route={route} />;
+  return <DeckViews loaded={loaded} view={view} route={route} />;
 }

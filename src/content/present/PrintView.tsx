@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Deck, DeckStep } from '../../core/content/deck';
 import { countsAt, type SceneLane } from '../../core/content/deckScene';
-import { deckScene, deckScript } from './decks';
+import { deckRace, deckScene, deckScript } from './decks';
 import { editorLink, fmtSeconds, labLink, scheduleText } from './Stage';
 
 const absolute = (hash: string): string =>
@@ -111,27 +111,46 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
         }),
       );
     }
-  } else if (v.kind === 'race' || v.kind === 'editor') {
-    const script = deckScript(deck, v.code);
-    if (script) {
+  } else if (v.kind === 'race') {
+    const race = deckRace(deck, v.code, v.schedule);
+    const source = typeof race?.raw.code === 'string' ? race.raw.code : null;
+    if (race && source) {
       picture = (
         <>
           <pre className="print-code">
-            <code>{script.source}</code>
+            <code>{source}</code>
           </pre>
-          {v.kind === 'race' && (
-            <ol className="print-schedule">
-              {scheduleText(v.schedule).map((t, i) => (
-                <li key={i}>{t.replace(/^\d+\. /, '')}</li>
-              ))}
-            </ol>
-          )}
+          <ol className="print-schedule">
+            {scheduleText(v.schedule).map((t, i) => (
+              <li key={i}>{t.replace(/^\d+\. /, '')}</li>
+            ))}
+          </ol>
         </>
       );
-      links.push({
-        label: v.kind === 'race' ? 'Editor (app-server code)' : 'Editor',
-        href: absolute(editorLink(script, v.kind === 'race' ? 'app' : 'script')),
-      });
+      const text = v.schedule
+        .map((t) => String.fromCharCode((t.crash ? 97 : 65) + t.request - 1))
+        .join('');
+      const script = deckScript(deck, v.code);
+      if (race.puzzle)
+        links.push({
+          label: 'Race puzzle (this schedule)',
+          href: absolute(`#/races/${race.puzzle}${text ? `?schedule=${text}` : ''}`),
+        });
+      else if (script)
+        links.push({
+          label: 'Editor (app-server code)',
+          href: absolute(editorLink(script, 'app')),
+        });
+    }
+  } else if (v.kind === 'editor') {
+    const script = deckScript(deck, v.code);
+    if (script) {
+      picture = (
+        <pre className="print-code">
+          <code>{script.source}</code>
+        </pre>
+      );
+      links.push({ label: 'Editor', href: absolute(editorLink(script, 'script')) });
     }
   }
   return (
@@ -155,12 +174,12 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
   );
 }
 
-export function PrintView({ deck }: { deck: Deck }) {
+export function PrintView({ deck, base }: { deck: Deck; base: string }) {
   const [notes, setNotes] = useState(false);
   return (
     <div className="print-view" data-testid="print-view">
       <div className="print-toolbar no-print">
-        <a href={`#/present/deck/${deck.slug}`}>← Back to the deck</a>
+        <a href={base}>← Back to the deck</a>
         <label>
           <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} />{' '}
           Include speaker notes

@@ -8,7 +8,7 @@ import { templateById } from '../playground/templates';
 import { DECK_FRONT, parseDeck, type Deck } from './deck';
 import { summariseScene, type SceneSummary } from './deckScene';
 import { algorithmsOf } from './lanes';
-import { ContentError, type Block } from './parseDoc';
+import { ContentError, parseDoc, type Block } from './parseDoc';
 import type { ContentCheckHelpers } from './checkInterview';
 
 type Directive = Extract<Block, { kind: 'directive' }>;
@@ -30,12 +30,25 @@ export function checkDecks(h: ContentCheckHelpers, files: Record<string, string>
       continue;
     }
     decks.push(deck);
-    checkDeck(h, deck);
+    checkDeck(h, deck, files);
   }
   return decks;
 }
 
-function checkDeck(h: ContentCheckHelpers, deck: Deck): void {
+/** How many app servers a race puzzle's ```races block has (0 when it cannot be read). */
+function puzzleServers(text: string): number {
+  try {
+    const b = parseDoc('puzzle.md', text).blocks.find(
+      (x) => x.kind === 'directive' && x.name === 'races',
+    );
+    const req = b && b.kind === 'directive' ? (b.json as { requests?: unknown }).requests : null;
+    return Array.isArray(req) ? req.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function checkDeck(h: ContentCheckHelpers, deck: Deck, files: Record<string, string>): void {
   const { file } = deck;
   const fl = (k: string) => deck.frontLines[k] ?? 1;
   for (const p of deck.problems) h.add(file, p.line, p.message);
@@ -136,8 +149,17 @@ function checkDeck(h: ContentCheckHelpers, deck: Deck): void {
       const hlAct = act('highlight');
       if (!hl || !hlAct) continue;
       if (hl.kind === 'request') {
-        const found = scene.lanes[0]!.requests.find((q) => q.n === hl.request);
-        const count = scene.lanes[0]!.requests.length;
+        const lane = scene.lanes[hl.lane === 2 ? 1 : 0];
+        if (!lane) {
+          h.add(
+            file,
+            hlAct.line,
+            `highlight request ${hl.request} right: the scenario has one lane`,
+          );
+          continue;
+        }
+        const found = lane.requests.find((q) => q.n === hl.request);
+        const count = lane.requests.length;
         if (!found)
           h.add(
             file,
@@ -167,13 +189,31 @@ function checkDeck(h: ContentCheckHelpers, deck: Deck): void {
             `highlight server ${hl.server}: the scenario's servers are ${[...servers].join(', ')}`,
           );
       }
-    } else if (v.kind === 'race' || v.kind === 'editor') {
-      const a = act(v.kind);
+    } else if (v.kind === 'race') {
+      const a = act('race');
+      const puzzle = files[`lessons/puzzles/${v.code}.md`];
+      if (a && !scripts.has(v.code) && puzzle !== undefined) {
+        const servers = puzzleServers(puzzle);
+        const over = v.schedule.find((t) => t.request > servers);
+        if (over && servers > 0)
+          h.add(
+            file,
+            act('schedule')?.line ?? a.line,
+            `schedule: the puzzle ${v.code} has ${servers} app servers, so there is no server ${over.request}`,
+          );
+      } else if (a && !scripts.has(v.code) && !templateById(v.code))
+        h.add(
+          file,
+          a.line,
+          `race: ${v.code} names no \`\`\`script block of this deck, no race puzzle and no Lua template`,
+        );
+    } else if (v.kind === 'editor') {
+      const a = act('editor');
       if (a && !scripts.has(v.code) && !templateById(v.code))
         h.add(
           file,
           a.line,
-          `${v.kind}: ${v.code} names no \`\`\`script block of this deck and no Lua template`,
+          `editor: ${v.code} names no \`\`\`script block of this deck and no Lua template`,
         );
     }
   }

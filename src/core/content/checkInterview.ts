@@ -185,6 +185,12 @@ export function checkInterviewExtras(
           `the reasoned answer lives in ${interviewPath} (Id: ${e.id}); remove "## Answer" here`,
         );
     }
+    const race = e.front.race;
+    if (
+      race !== undefined &&
+      (typeof race !== 'string' || files[`lessons/puzzles/${race}.md`] === undefined)
+    )
+      h.add(path, line('race'), `race: ${String(race)} names no race puzzle in lessons/puzzles`);
     const labBlock = e.doc.blocks.find(
       (b): b is Directive => b.kind === 'directive' && b.name === 'lab',
     );

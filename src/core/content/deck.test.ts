@@ -112,6 +112,29 @@ describe('the deck check', () => {
   });
 });
 
+describe('race steps on a puzzle', () => {
+  const PUZZLE =
+    '---\ntitle: P\nslug: p\norder: 1\n---\n\nText.\n\n```races\n{"goal": "break", "part": "maxAdmitted", "code": "return redis.call(\\"INCR\\", KEYS[1])", "requests": [{"keys": ["k"], "args": []}, {"keys": ["k"], "args": []}]}\n```\n\n```hint\nLook.\n```\n';
+  const checkWith = (text: string): string[] =>
+    checkContent({
+      'lessons/index.json': JSON.stringify({ lessons: ['one'], practice: [] }),
+      'lessons/one.md': LESSON,
+      'lessons/puzzles/p.md': PUZZLE,
+      'lessons/decks/d.md': text,
+    }).map(formatIssue);
+  it('accepts a race puzzle by slug and refuses a server it does not have', () => {
+    expect(checkWith(deck('## R\nrace: p\nschedule: 1 2 1\ncaption: c\n'))).toEqual([]);
+    expect(checkWith(deck('## R\nrace: p\nschedule: 1 3\ncaption: c\n'))).toContainEqual(
+      expect.stringMatching(/schedule: the puzzle p has 2 app servers, so there is no server 3/),
+    );
+    expect(checkWith(deck('## R\nrace: nothing-here\nschedule: 1\ncaption: c\n'))).toContainEqual(
+      expect.stringMatching(
+        /race: nothing-here names no ```script block of this deck, no race puzzle/,
+      ),
+    );
+  });
+});
+
 describe('summariseScene', () => {
   it('counts what the engine decided by a time, per lane', () => {
     const spec = JSON.parse(SCENARIO.split('\n').slice(1, -2).join('\n')) as Record<

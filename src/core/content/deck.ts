@@ -19,7 +19,8 @@ export type StepActionName = (typeof STEP_ACTIONS)[number];
 export const DECK_FRONT = ['title', 'minutes', 'summary', 'order'] as const;
 
 export type Highlight =
-  | { kind: 'request'; request: number }
+  /** `lane` 2 is a two-lane scenario's right lane (its `compare`); the left one by default. */
+  | { kind: 'request'; request: number; lane?: 1 | 2 }
   | { kind: 'key'; key: string }
   | { kind: 'server'; server: string };
 
@@ -91,10 +92,15 @@ export function parseHighlight(v: string): Highlight | string {
   if (!m) return 'highlight must be "request <n>", "key <name>" or "server <name>"';
   const arg = m[2]!.trim().replace(/^#/, '');
   if (m[1] === 'request') {
-    const n = Number(arg);
+    // `request 4 right`: request 4 of a two-lane scenario's right lane.
+    const side = /^(.*?)\s+(left|right)$/.exec(arg);
+    const num = side ? side[1]!.replace(/^#/, '') : arg;
+    const n = Number(num);
     if (!Number.isInteger(n) || n < 1)
-      return `highlight request "${arg}" must be a request number (1, 2, ...)`;
-    return { kind: 'request', request: n };
+      return `highlight request "${arg}" must be a request number (1, 2, ...), optionally followed by left or right`;
+    return side?.[2] === 'right'
+      ? { kind: 'request', request: n, lane: 2 }
+      : { kind: 'request', request: n };
   }
   return m[1] === 'key' ? { kind: 'key', key: arg } : { kind: 'server', server: arg };
 }

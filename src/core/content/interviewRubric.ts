@@ -14,6 +14,8 @@
 //   ## Rubric             3 to 6 bullet points, each one thing a strong answer does
 //   ## Follow-ups         a numbered chain; under each, a line `Listen for: ...`
 //   ## Candidate lab      optional: a ```lab block the candidate may open on their screen
+//   `race: <puzzle slug>` in the front matter puts that race puzzle's scheduler on the
+//   candidate's screen (to play freely; its goal and hints stay off it)
 import type { InterviewQuestion } from './interview';
 import { ContentError, parseDoc, type ParsedDoc } from './parseDoc';
 
@@ -55,7 +57,7 @@ export interface InterviewExtra {
 }
 
 export const EXTRA_SECTIONS = ['Answer', 'Rubric', 'Follow-ups', 'Candidate lab'] as const;
-export const EXTRA_FRONT = ['id', 'title', 'lesson', 'lab', 'minutes', 'order'] as const;
+export const EXTRA_FRONT = ['id', 'title', 'lesson', 'lab', 'minutes', 'order', 'race'] as const;
 
 export const interviewIdOf = (path: string): string =>
   path.replace(/^.*\//, '').replace(/\.md$/, '');
@@ -185,6 +187,8 @@ export interface HostQuestion {
   rubric: string[];
   followUps: { ask: string; listenFor: string }[];
   candidateLab: Record<string, unknown> | null;
+  /** A race puzzle whose scheduler the candidate may open, or null. */
+  candidateRace: string | null;
 }
 
 const num = (v: unknown): number | undefined =>
@@ -207,6 +211,7 @@ export function mergeInterview(
     rubric: e?.rubric.map((p) => p.text) ?? [],
     followUps: e?.followUps.map((f) => ({ ask: f.ask, listenFor: f.listenFor })) ?? [],
     candidateLab: e?.lab ?? null,
+    candidateRace: typeof e?.front.race === 'string' ? e.front.race : null,
   });
   questions.forEach((q, k) => {
     const id = q.id || `question-${k + 1}`;

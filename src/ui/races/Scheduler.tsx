@@ -29,6 +29,8 @@ export interface SchedulerProps {
   embedded?: boolean;
   onSolved?: () => void;
   solved?: boolean;
+  /** No "Find a bad schedule" or "Prove it" (a candidate in an interview works it out). */
+  noSolver?: boolean;
 }
 
 function invariantWords(inv: Invariant, allowed: number | null): string[] {
@@ -202,24 +204,28 @@ export function Scheduler(props: SchedulerProps) {
         >
           Restart
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void findBad()}
-          disabled={view.proving || view.replaying || !st}
-          data-testid="race-find-bad"
-        >
-          Find a bad schedule for me
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void prove()}
-          disabled={view.proving || !st}
-          data-testid="race-prove"
-        >
-          Prove it
-        </button>
+        {!props.noSolver && (
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void findBad()}
+              disabled={view.proving || view.replaying || !st}
+              data-testid="race-find-bad"
+            >
+              Find a bad schedule for me
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void prove()}
+              disabled={view.proving || !st}
+              data-testid="race-prove"
+            >
+              Prove it
+            </button>
+          </>
+        )}
         <button
           type="button"
           className="button"
@@ -229,6 +235,15 @@ export function Scheduler(props: SchedulerProps) {
         >
           Share this ordering
         </button>
+        {puzzle && (
+          <a
+            className="button"
+            href={`#/present/race/${puzzle}${st?.schedule.length ? `?schedule=${scheduleText(st.schedule)}` : ''}`}
+            data-testid="race-present"
+          >
+            Present
+          </a>
+        )}
         <span className="muted race-keys-help">
           Keys: {keyRange} send
           {input && input.crashes !== false ? `, Shift+${keyRange} crash` : ''}, U undo, R restart
