@@ -7,6 +7,8 @@
 // Under tsx (`npm run cli`) a worker does not inherit tsx's loader for its entry, so the
 // worker first registers tsx's ESM hooks, then imports the module.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { WorkerLike } from '../worker/labClient';
+import type { LabWorkerMessage } from '../worker/labProtocol';
 
 export type WorkerOutcome<T> =
   { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
@@ -83,4 +85,34 @@ export function runInWorker<T>(
       }),
     );
   });
+}
+
+/**
+ * A worker thread running `moduleUrl` (a .ts module: tsx's hooks are registered first) that
+ * talks by messages, as WorkerLike: the lab's Lua worker in Node (labThread.ts).
+ */
+export function messageWorker(moduleUrl: URL | string): WorkerLike {
+  const module = String(moduleUrl);
+  const tsx = tsxLoader(module);
+  const boot = `${tsx ? `(await import(${JSON.stringify(tsx)})).register();\n` : ''}await import(${JSON.stringify(module)});`;
+  const w = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    stdout: false,
+    stderr: false,
+  });
+  let onMessage: ((m: LabWorkerMessage) => void) | null = null;
+  let onError: ((message: string) => void) | null = null;
+  w.on('message', (m: LabWorkerMessage) => onMessage?.(m));
+  w.on('error', (e: Error) => onError?.(e.message));
+  w.on('exit', (code) => onError?.(`the worker exited (code ${code})`));
+  // Never keeps the process alive by itself.
+  w.unref();
+  return {
+    postMessage: (m) => w.postMessage(m),
+    terminate: () => void w.terminate(),
+    listen(m, e) {
+      onMessage = m;
+      onError = e;
+    },
+  };
 }
