@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
+import { limiterNamesOf } from '../core/limiters/registry';
 import { simulateAsync } from '../core/simulate';
+import { simulateInWorker } from './simulateLua';
 import { runExploreVerb } from './exploreVerb';
 import { runGradeVerb } from './gradeVerb';
 import { runRedisVerb } from './redisVerb';
@@ -56,6 +58,13 @@ export async function runCli(
     input = JSON.parse(text);
   } catch (e) {
     return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
+  }
+  // Learner Lua runs in a worker thread with a deadline per script (simulateLua.ts).
+  if (limiterNamesOf(input).has('lua')) {
+    const r = await simulateInWorker(input);
+    if (!r.ok) return { stdout: '', stderr: r.errors.join('\n') + '\n', code: 2 };
+    const notes = r.notes.map((n) => `note: ${n}\n`).join('');
+    return { stdout: JSON.stringify(r.result) + '\n', stderr: notes, code: 0 };
   }
   try {
     const result = await simulateAsync(input);

@@ -45,6 +45,9 @@ export interface LabClientOptions {
   jobTimeoutMs?: number;
 }
 
+/** After a deadline, how long messages already sent may still arrive before the kill. */
+const GRACE_MS = 25;
+
 type Attempt =
   | { kind: 'done'; result: LabJobResult }
   | { kind: 'killed'; seq: number; writes: string[][] }
@@ -132,8 +135,12 @@ export class LabWorkerClient {
             writes = [];
             if (timer) clearTimeout(timer);
             timer = setTimeout(() => {
-              this.kills++;
-              finish({ kind: 'killed', seq, writes }, true);
+              // Messages the script sent before the deadline may still be queued behind this
+              // timer: a short grace lets them in, then the worker goes.
+              timer = setTimeout(() => {
+                this.kills++;
+                finish({ kind: 'killed', seq, writes }, true);
+              }, GRACE_MS);
             }, deadline);
             break;
           case 'end':
