@@ -5,7 +5,7 @@
 // marked killed, together with the writes it had streamed (labJob.ts decides it as an error
 // and applies them). After KILL_CAP stops the job decides the rest without running, so a
 // hostile scenario settles in about KILL_CAP deadlines.
-import { KILL_CAP, SCRIPT_DEADLINE_MS, type LabJob, type LabJobResult } from './labJob';
+import { KILL_CAP, SCRIPT_DEADLINE_MS, scriptsOf, type LabJob, type LabJobResult } from './labJob';
 import type { LabWorkerMessage, LabWorkerRequest } from './labProtocol';
 
 export interface WorkerLike {
@@ -45,6 +45,9 @@ export interface LabClientOptions {
   jobTimeoutMs?: number;
 }
 
+/** How long a script stopped KILL_CAP times is decided without running in other jobs. */
+const STRUCK_MS = 10_000;
+
 /** After a deadline, how long messages already sent may still arrive before the kill. */
 const GRACE_MS = 25;
 
@@ -59,6 +62,11 @@ export class LabWorkerClient {
   private queue: Promise<unknown> = Promise.resolve();
   /** Workers terminated at a deadline so far (tests, diagnostics). */
   kills = 0;
+  /**
+   * Scripts stopped KILL_CAP times in a job (when): a job with the same scripts within
+   * STRUCK_MS (the other lanes of one change) decides them without running them.
+   */
+  private readonly struck = new Map<string, number>();
 
   constructor(private readonly opts: LabClientOptions) {}
 
@@ -81,10 +89,27 @@ export class LabWorkerClient {
 
   private async computeNow(input: unknown, seekable: boolean): Promise<LabJobResult> {
     const killed: [number, string[][]][] = [];
+    const scripts = scriptsOf(input);
+    const now = performance.now();
+    const capped =
+      scripts.length > 0 &&
+      scripts.every((s) => now - (this.struck.get(s) ?? -Infinity) < STRUCK_MS);
     for (;;) {
-      const job: LabJob = { input, seekable, killed: [...killed], deadlineMs: this.deadlineMs };
+      const job: LabJob = {
+        input,
+        seekable,
+        killed: [...killed],
+        deadlineMs: this.deadlineMs,
+        capped,
+      };
       const a = await this.attempt(job);
-      if (a.kind === 'done') return a.result;
+      if (a.kind === 'done') {
+        if (a.result.ok && !capped)
+          for (const s of scripts)
+            if (a.result.stops >= KILL_CAP) this.struck.set(s, performance.now());
+            else this.struck.delete(s);
+        return a.result;
+      }
       if (a.kind === 'failed') return { ok: false, errors: [a.message], message: a.message };
       killed.push([a.seq, a.writes]);
       if (killed.length > KILL_CAP) {

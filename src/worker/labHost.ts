@@ -3,7 +3,7 @@
 // stream of script starts and writes, then its result.
 import { registerLimiter } from '../core/limiters/registry';
 import { createLuaEngine } from '../core/lua/index';
-import { runLabJob } from './labJob';
+import { LAB_SCRIPT_BUDGET_MS, runLabJob } from './labJob';
 import type { LabWorkerMessage, LabWorkerRequest } from './labProtocol';
 
 export async function handleLabRequest(
@@ -14,7 +14,10 @@ export async function handleLabRequest(
   try {
     // A fresh engine per job (the compiled module is shared): nothing of one run's Lua
     // (globals, __gc handlers) survives into the next.
-    const engine = await createLuaEngine(wasmUrl ? { wasmUrl } : {});
+    const engine = await createLuaEngine({
+      ...(wasmUrl ? { wasmUrl } : {}),
+      budgetMs: LAB_SCRIPT_BUDGET_MS,
+    });
     const result = runLabJob(
       job,
       engine,

@@ -20,6 +20,11 @@ import { isWriteCommand } from '../core/redis/table';
 export const KILL_CAP = 3;
 /** Wall-clock deadline of one script run (the page's worker, Node's worker thread). */
 export const SCRIPT_DEADLINE_MS = 750;
+/**
+ * The engine's step budget for a lab run's script, in ms of typical work (10M steps): a
+ * runaway is stopped by its step count well before the deadline, deterministically.
+ */
+export const LAB_SCRIPT_BUDGET_MS = 100;
 
 export interface LabJob {
   input: unknown;
@@ -28,10 +33,15 @@ export interface LabJob {
   killed: [number, string[][]][];
   /** The deadline the caller enforces (named in the messages). */
   deadlineMs: number;
+  /**
+   * The caller saw this scenario's script stopped KILL_CAP times already (another lane of the
+   * same change): decide every request as an error without running it.
+   */
+  capped?: boolean;
 }
 
 export type LabJobResult =
-  | { ok: true; run: PackedRun; seekable: boolean; notes: string[] }
+  | { ok: true; run: PackedRun; seekable: boolean; notes: string[]; stops: number }
   | { ok: false; errors: string[]; message: string };
 
 export interface JobEvents {
@@ -56,6 +66,10 @@ export function killMessage(deadlineMs: number, k: number, writes: number): stri
   );
 }
 
+export const ALREADY_CAPPED_MESSAGE =
+  `Not run: the lab stopped this script ${KILL_CAP} times in another lane of the same scenario, ` +
+  'so it decides these requests as errors without running it.';
+
 export const CAPPED_MESSAGE =
   `Not run: the script was already stopped ${KILL_CAP} times in this scenario, so the lab ` +
   'decides the rest of its requests as errors without running it.';
@@ -72,6 +86,7 @@ class JobContext {
     readonly engine: LuaRuntime,
   ) {
     this.killed = new Map(job.killed);
+    if (job.capped) this.stops = KILL_CAP;
   }
 }
 
@@ -103,7 +118,8 @@ class SandboxedLuaLimiter extends LuaLimiter {
       d = { allowed: false, retryAfterSeconds: null, error: message };
     } else if (ctx.stops >= KILL_CAP) {
       this.seen.add(req.key);
-      d = { allowed: false, retryAfterSeconds: null, error: CAPPED_MESSAGE };
+      const error = ctx.job.capped ? ALREADY_CAPPED_MESSAGE : CAPPED_MESSAGE;
+      d = { allowed: false, retryAfterSeconds: null, error };
     } else {
       ctx.events.start(seq);
       ctx.current = seq;
@@ -182,13 +198,15 @@ export function runLabJob(
     // A log that does not match the record cannot be seeked without a script: no state views.
     if (!keyStatesForReplay(run, after)) seekable = false;
   }
-  return { ok: true, run: packRun(run), seekable, notes: notesOf(ctx, run.errors, run.requests) };
+  const notes = notesOf(ctx, run.errors, run.requests);
+  return { ok: true, run: packRun(run), seekable, notes, stops: ctx.stops };
 }
 
 function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64Array }): string[] {
   const notes: string[] = [];
   const kills = new Set(ctx.killMessages.values());
   let capped = 0;
+  let already = 0;
   const ordered = [...errors].sort((a, b) => a[0] - b[0]);
   for (const [i, msg] of ordered) {
     if (kills.has(msg)) {
@@ -200,12 +218,37 @@ function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64
           `${ctx.job.deadlineMs} ms deadline, so the lab killed it; ${wrote}.`,
       );
     } else if (msg.includes(BUDGET_STOP))
-      notes.push(`Request ${i + 1}: the script used up its step budget, so the engine stopped it.`);
+      notes.push(
+        `Request ${i + 1} (at ${+rq.at[i]!.toFixed(3)} s): the script used up its step budget, so the engine stopped it.`,
+      );
     else if (msg === CAPPED_MESSAGE) capped++;
+    else if (msg === ALREADY_CAPPED_MESSAGE) already++;
   }
   if (capped > 0)
     notes.push(
       `After ${KILL_CAP} stopped runs, the other ${capped} Lua decision${capped === 1 ? ' is an error' : 's are errors'} without running the script.`,
     );
+  if (already > 0)
+    notes.push(
+      `The lab stopped this script ${KILL_CAP} times in the other lane, so its ${already} decision${already === 1 ? ' here is an error' : 's here are errors'} without running it.`,
+    );
   return notes;
+}
+
+/** The Lua sources a raw scenario names (top level, policies, fallback). */
+export function scriptsOf(input: unknown): string[] {
+  const out: string[] = [];
+  const isObj = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  const add = (o: unknown) => {
+    if (isObj(o) && o.algorithm === 'lua' && isObj(o.params) && typeof o.params.script === 'string')
+      out.push(o.params.script);
+  };
+  if (!isObj(input)) return out;
+  add(input);
+  for (const key of ['policies', 'fallback'] as const) {
+    const v = input[key];
+    for (const p of Array.isArray(v) ? v : [v]) add(p);
+  }
+  return out;
 }

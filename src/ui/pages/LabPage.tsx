@@ -18,6 +18,7 @@ import {
 } from '../../store/labLink';
 import { labStore, laneTitles } from '../../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
+import { ScriptStatus } from '../lab/ScriptStatus';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
 import { overLimitOf } from '../lab/overLimit';
@@ -376,6 +377,7 @@ export default function LabPage({ route }: { route: Route }) {
           {urlError}
         </p>
       )}
+      <ScriptStatus />
       {/* First in the tab order, drawn under the scene (CSS order): Tab reaches the time
           controls before the scene's servers and decisions. */}
       <div className="lab-timebar">
