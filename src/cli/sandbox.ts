@@ -7,8 +7,7 @@
 // Under tsx (`npm run cli`) a worker does not inherit tsx's loader for its entry, so the
 // worker first registers tsx's ESM hooks, then imports the module.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { WorkerLike } from '../worker/labClient';
-import type { LabWorkerMessage } from '../worker/labProtocol';
+import type { LabWorkerMessage, LabWorkerRequest } from '../worker/labProtocol';
 
 export type WorkerOutcome<T> =
   { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
@@ -91,7 +90,16 @@ export function runInWorker<T>(
  * A worker thread running `moduleUrl` (a .ts module: tsx's hooks are registered first) that
  * talks by messages, as WorkerLike: the lab's Lua worker in Node (labThread.ts).
  */
-export function messageWorker(moduleUrl: URL | string): WorkerLike {
+/** A worker that talks by messages (the lab's WorkerLike is one). */
+export interface MessageWorker<In, Out> {
+  postMessage(m: In): void;
+  terminate(): void;
+  listen(onMessage: ((m: Out) => void) | null, onError: ((message: string) => void) | null): void;
+}
+
+export function messageWorker<In = LabWorkerRequest, Out = LabWorkerMessage>(
+  moduleUrl: URL | string,
+): MessageWorker<In, Out> {
   const module = String(moduleUrl);
   const tsx = tsxLoader(module);
   const boot = `${tsx ? `(await import(${JSON.stringify(tsx)})).register();\n` : ''}await import(${JSON.stringify(module)});`;
@@ -100,9 +108,9 @@ export function messageWorker(moduleUrl: URL | string): WorkerLike {
     stdout: false,
     stderr: false,
   });
-  let onMessage: ((m: LabWorkerMessage) => void) | null = null;
+  let onMessage: ((m: Out) => void) | null = null;
   let onError: ((message: string) => void) | null = null;
-  w.on('message', (m: LabWorkerMessage) => onMessage?.(m));
+  w.on('message', (m: Out) => onMessage?.(m));
   w.on('error', (e: Error) => onError?.(e.message));
   w.on('exit', (code) => onError?.(`the worker exited (code ${code})`));
   // Never keeps the process alive by itself.
