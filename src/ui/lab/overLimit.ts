@@ -9,7 +9,10 @@ export function overLimitOf(run: LabRun): OverLimit | null {
   if (cache.has(run)) return cache.get(run)!;
   let over: OverLimit | null = null;
   const ref = referenceScenario(run.scenario);
-  if (ref) {
+  // A reference that runs the learner's script would run it here, on the page's thread: a
+  // Lua lane gets no over-the-limit marks.
+  const lua = ref?.policies.some((p) => p.algorithm === 'lua') ?? false;
+  if (ref && !lua) {
     try {
       over = overTheLimit(run, runScenario(ref, { seekable: false }));
     } catch {
