@@ -18,6 +18,7 @@ import {
 } from '../../store/labStore';
 import { startLoop } from '../../ui/lab/loop';
 import { Lane } from '../../ui/lab/scene/Lane';
+import { ScriptStatus } from '../../ui/lab/ScriptStatus';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../../ui/lab/shapes';
 import { timeKey, TimeBar } from '../../ui/lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../../ui/lab/useLab';
@@ -163,6 +164,7 @@ function Shell({
       )}
       {stage ? (
         <StageContext.Provider value={stage}>
+          <ScriptStatus />
           <RoomScene stage={stage} />
         </StageContext.Provider>
       ) : (

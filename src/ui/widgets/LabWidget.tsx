@@ -15,6 +15,7 @@ import { createWidgetStore, type WidgetResult } from '../../store/widgetStore';
 import { setStageVisible, startLoop } from '../lab/loop';
 import { Http, Path } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
+import { ScriptStatus } from '../lab/ScriptStatus';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../lab/useLab';
@@ -260,6 +261,7 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
       )}
       {setup.ok && stage && (
         <StageContext.Provider value={stage}>
+          <ScriptStatus />
           <WidgetScene setup={setup} stage={stage} id={id} />
         </StageContext.Provider>
       )}
