@@ -20,8 +20,8 @@ const bucket = {
   },
   requests: [{ at: 0 }, { at: 0 }, { at: 0 }, { at: 0 }, { at: 1.5 }, { at: 1.6 }],
 };
-// Within the step budget (2e7 of 2.5e7 steps) but past a 60 ms deadline: the kill path.
-const slow = "redis.call('SET', KEYS[1], 'before') for i = 1, 2e7 do end return 1";
+// Within the lab's step budget (4e6 of 5e6 steps) but past a 10 ms deadline: the kill path.
+const slow = "redis.call('SET', KEYS[1], 'before') for i = 1, 4e6 do end return 1";
 const hostile = (script: string, n = 8) => ({
   algorithm: 'lua',
   params: { script, keys: ['rl:{key}'], args: [] },
@@ -34,7 +34,7 @@ describe('the lab client and a real worker thread', () => {
   const client = new LabWorkerClient({
     spawn: () => messageWorker(new URL('./labThread.ts', import.meta.url)),
     wasmUrl: '',
-    deadlineMs: 60,
+    deadlineMs: 10,
   });
   afterAll(() => client.terminate());
 

@@ -64,7 +64,7 @@ describe('cli', () => {
     expect(r.stderr).toMatch(/note: Request 1 \(at 0 s\): the script used up its step budget/);
     expect(r.stderr).toMatch(/note: After 3 stopped runs, the other 3 Lua decisions/);
     // The worker thread's start (tsx, wasm) on a loaded machine dominates; the script work is
-    // three budgets of 10M steps.
+    // three budgets of 5M steps.
     expect(ms).toBeLessThan(15_000);
   }, 30_000);
 });
