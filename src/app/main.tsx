@@ -3,19 +3,31 @@ import { createRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import '../ui/app.css';
 import { App } from './App';
-import { registerLimiterLoader } from '../core/limiters/registry';
+import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
+import { registerLimiter } from '../core/limiters/registry';
+import { luaViewFactory } from '../core/lua/luaLimiter';
+import { installLabWorker } from '../store/labCompute';
+import { LabWorkerClient, webWorker } from '../worker/labClient';
 import { installRateLab } from './rateLab';
 import { registerServiceWorker } from './pwa';
 
-// `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons): the Lua engine
-// and its wasm load from the bundle the first time a scenario needs them.
-registerLimiterLoader('lua', async () => {
-  const [{ installLuaLimiter }, { LUA_WASM_URL }] = await Promise.all([
-    import('../core/lua/luaLimiter'),
-    import('../ui/widgets/luaWasm'),
-  ]);
-  await installLuaLimiter({ wasmUrl: LUA_WASM_URL });
-});
+// `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons, the presenter's
+// scene): the learner's script runs in the lab's Lua worker, with a deadline per script
+// (src/store/labCompute.ts). On this thread "lua" only draws the states the worker recorded:
+// it never runs a script.
+registerLimiter('lua', luaViewFactory);
+installLabWorker(
+  new LabWorkerClient({
+    spawn: () =>
+      webWorker(
+        new Worker(new URL('../worker/labWorker.ts', import.meta.url), {
+          type: 'module',
+          name: 'lab-lua',
+        }),
+      ),
+    wasmUrl,
+  }),
+);
 installRateLab();
 registerServiceWorker();
 

@@ -12,7 +12,7 @@ import { parseDoc } from '../core/content/parseDoc';
 import { readAnswerFile } from '../core/grading/answerFile';
 import { gradeProblem, isSeed, timedOut, type GradeReport } from '../core/grading/grade';
 import { problemContext } from '../core/grading/submission';
-import { runWithDeadline } from './hardDeadline';
+import { runWithDeadline } from './sandbox';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PRACTICE = resolve(ROOT, 'lessons/practice');

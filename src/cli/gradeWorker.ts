@@ -1,5 +1,5 @@
 // The worker thread of `grade`: loads the graders and the Lua engine, grades one answer and
-// posts the report. The main thread terminates it at the deadline (hardDeadline.ts).
+// posts the report. The main thread terminates it at the deadline (sandbox.ts runWithDeadline).
 import { parentPort, workerData } from 'node:worker_threads';
 import '../core/lua/register';
 import { gradeProblem } from '../core/grading/grade';

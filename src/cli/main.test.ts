@@ -58,4 +58,27 @@ describe('cli', () => {
     const r = await runCli(['simulate', 'x.json'], (f) => (f === 'x.json' ? good : ''));
     expect(r.code).toBe(0);
   });
+  it('simulate of a hostile Lua scenario settles in its worker thread, every decision printed', async () => {
+    const hostile = JSON.stringify({
+      algorithm: 'lua',
+      params: { script: 'while true do end' },
+      failureMode: 'fail-open',
+      requests: [0, 1, 2, 3, 4, 5].map((at) => ({ at })),
+    });
+    const t0 = performance.now();
+    const r = await runCli(['simulate', '-'], () => hostile);
+    const ms = performance.now() - t0;
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { decisions: { allowed: boolean; error?: string }[] };
+    expect(out.decisions).toHaveLength(6);
+    // Failing open: every request got through, each with the reason it was not decided.
+    expect(out.decisions.every((d) => d.allowed && d.error)).toBe(true);
+    expect(out.decisions[0]!.error).toMatch(/Script killed by the lab/);
+    expect(out.decisions[5]!.error).toMatch(/^Not run: the script was already stopped 3 times/);
+    expect(r.stderr).toMatch(/note: Request 1 \(at 0 s\): the script used up its step budget/);
+    expect(r.stderr).toMatch(/note: After 3 stopped runs, the other 3 Lua decisions/);
+    // The worker thread's start (tsx, wasm) on a loaded machine dominates; the script work is
+    // three budgets of 5M steps.
+    expect(ms).toBeLessThan(15_000);
+  }, 30_000);
 });

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
+import { limiterNamesOf } from '../core/limiters/registry';
 import { simulateAsync } from '../core/simulate';
+import { simulateInWorker } from './simulateLua';
 import { runExploreVerb } from './exploreVerb';
 import { runGradeVerb } from './gradeVerb';
 import { runRedisVerb } from './redisVerb';
@@ -28,9 +30,14 @@ function readInput(arg: string): string {
   return arg === '-' ? readFileSync(0, 'utf8') : readFileSync(arg, 'utf8');
 }
 
+/**
+ * `onLine`: the redis verb hands each case's line here as soon as the case is done (main()
+ * writes it out at once); the result's stdout then leaves those lines out.
+ */
 export async function runCli(
   argv: string[],
   read: (arg: string) => string = readInput,
+  onLine?: (line: string) => void,
 ): Promise<CliResult> {
   const [verb, file, ...rest] = argv;
   if (verb === 'grade') return runGradeVerb(argv.slice(1), read);
@@ -47,8 +54,8 @@ export async function runCli(
     return { stdout: '', stderr: `cannot read ${file}: ${(e as Error).message}\n`, code: 2 };
   }
   if (verb === 'redis') {
-    const r = await runRedisVerb(text);
-    return { stdout: r.stdout, stderr: r.stderr ?? '', code: r.code };
+    const r = await runRedisVerb(text, onLine);
+    return { stdout: onLine ? '' : r.stdout, stderr: r.stderr ?? '', code: r.code };
   }
   if (verb === 'explore') return runExploreVerb(text);
   let input: unknown;
@@ -56,6 +63,13 @@ export async function runCli(
     input = JSON.parse(text);
   } catch (e) {
     return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
+  }
+  // Learner Lua runs in a worker thread with a deadline per script (simulateLua.ts).
+  if (limiterNamesOf(input).has('lua')) {
+    const r = await simulateInWorker(input);
+    if (!r.ok) return { stdout: '', stderr: r.errors.join('\n') + '\n', code: 2 };
+    const notes = r.notes.map((n) => `note: ${n}\n`).join('');
+    return { stdout: JSON.stringify(r.result) + '\n', stderr: notes, code: 0 };
   }
   try {
     const result = await simulateAsync(input);
@@ -71,7 +85,7 @@ const write = (stream: NodeJS.WriteStream, text: string) =>
   new Promise<void>((done) => (text ? stream.write(text, () => done()) : done()));
 
 async function main(): Promise<void> {
-  const r = await runCli(process.argv.slice(2));
+  const r = await runCli(process.argv.slice(2), readInput, (line) => process.stdout.write(line));
   await write(process.stdout, r.stdout);
   await write(process.stderr, r.stderr);
   // Exit now: a grade's worker thread stuck in a loop must not keep the process alive.

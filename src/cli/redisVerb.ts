@@ -5,6 +5,8 @@
 import { RedisModel } from '../core/redis/model';
 import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
+import { messageWorker, type MessageWorker } from './sandbox';
+import type { RedisThreadIn, RedisThreadOut } from './redisThread';
 
 export type RedisStep = { cmd: string[] } | { advance: number };
 
@@ -134,8 +136,109 @@ export function runRedisCase(c: RedisCase, engine: ScriptEngine | null): Reply[]
   return replies;
 }
 
+/** A scripting case's wall-clock deadline in its worker thread (the engine's budget aside). */
+export const CASE_DEADLINE_MS = 3000;
+/** A worker thread's start (tsx and the wasm compile, on a loaded machine). */
+const BOOT_TIMEOUT_MS = 30_000;
+
+type CaseOutcome = { replies: string[] } | { error: string };
+
+/**
+ * Scripting cases run in a worker thread, one at a time, each on a fresh engine; a case past
+ * its deadline (or one that crashes the thread) gets its own error line and the next case
+ * starts in a fresh thread.
+ */
+class CaseRunner {
+  constructor(private readonly deadlineMs: number) {}
+  private w: MessageWorker<RedisThreadIn, RedisThreadOut> | null = null;
+  private ready: Promise<void> | null = null;
+  private id = 1;
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    const w = messageWorker<RedisThreadIn, RedisThreadOut>(
+      new URL('./redisThread.ts', import.meta.url),
+    );
+    this.w = w;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error('the worker thread did not start')),
+        BOOT_TIMEOUT_MS,
+      );
+      w.listen(
+        (m) => {
+          if ('ready' in m) {
+            clearTimeout(t);
+            resolve();
+          }
+        },
+        (message) => {
+          clearTimeout(t);
+          reject(new Error(message));
+        },
+      );
+    });
+    return this.ready;
+  }
+
+  stop(): void {
+    this.w?.terminate();
+    this.w = null;
+    this.ready = null;
+  }
+
+  async run(c: RedisCase): Promise<CaseOutcome> {
+    try {
+      await this.start();
+    } catch (e) {
+      this.stop();
+      return { error: `the case could not start its worker: ${(e as Error).message}` };
+    }
+    const w = this.w!;
+    const id = this.id++;
+    return new Promise<CaseOutcome>((resolve) => {
+      const done = (o: CaseOutcome, kill: boolean) => {
+        clearTimeout(timer);
+        w.listen(null, null);
+        if (kill) this.stop();
+        resolve(o);
+      };
+      const timer = setTimeout(
+        () =>
+          done(
+            {
+              error: `the case was stopped after ${this.deadlineMs / 1000} s (a script the engine's budget could not stop); the next case runs in a fresh worker`,
+            },
+            true,
+          ),
+        this.deadlineMs,
+      );
+      w.listen(
+        (m) => {
+          if (m.id !== id) return;
+          if ('replies' in m) done({ replies: m.replies }, false);
+          else if ('error' in m) done({ error: `the case failed: ${m.error}` }, true);
+        },
+        (message) => done({ error: `the case crashed its worker: ${message}` }, true),
+      );
+      w.postMessage({ id, case: c });
+    });
+  }
+}
+
+const lineOf = (name: string, o: CaseOutcome): string =>
+  'replies' in o
+    ? `{"name":${JSON.stringify(name)},"replies":[${o.replies.join(',')}]}\n`
+    : `{"name":${JSON.stringify(name)},"error":${JSON.stringify(o.error)}}\n`;
+
+/**
+ * Run the cases; each line goes to `onLine` as soon as its case is done (so a later failure
+ * never loses earlier results) and into the returned stdout.
+ */
 export async function runRedisVerb(
   input: string,
+  onLine?: (line: string) => void,
+  opts: { caseDeadlineMs?: number } = {},
 ): Promise<{ stdout: string; stderr?: string; code: number }> {
   let cases: RedisCase[];
   try {
@@ -145,11 +248,25 @@ export async function runRedisVerb(
       return { stdout: '', stderr: `redis: ${e.message}\n`, code: 2 };
     throw e;
   }
-  const engine = needsScripting(cases) ? await loadScriptEngine() : null;
   let out = '';
-  for (const c of cases) {
-    const replies = runRedisCase(c, engine);
-    out += `{"name":${JSON.stringify(c.name)},"replies":[${replies.map(toJsonText).join(',')}]}\n`;
+  let stopped = 0;
+  const runner = new CaseRunner(opts.caseDeadlineMs ?? CASE_DEADLINE_MS);
+  try {
+    for (const c of cases) {
+      // Learner Lua only in the worker thread; plain commands run here.
+      const o: CaseOutcome = needsScripting([c])
+        ? await runner.run(c)
+        : { replies: runRedisCase(c, null).map(toJsonText) };
+      if ('error' in o) stopped++;
+      const line = lineOf(c.name, o);
+      out += line;
+      onLine?.(line);
+    }
+  } finally {
+    runner.stop();
   }
-  return { stdout: out, code: 0 };
+  const stderr = stopped
+    ? `redis: ${stopped} case${stopped === 1 ? '' : 's'} could not finish (see their "error" lines)\n`
+    : undefined;
+  return { stdout: out, stderr, code: 0 };
 }

@@ -2,7 +2,7 @@
 // then the totals. Reads the one core view of a run (lab/labRun.ts), so the CLI, the lab,
 // window.rateLab, the lessons and the graders agree on every count.
 import { OUTCOME, admittedCode } from './lab/columns';
-import { runScenario } from './lab/labRun';
+import { runScenario, type LabRun } from './lab/labRun';
 import type { NginxStatus } from './limiters/leakyBucket';
 import { limiterNamesOf, prepareLimiters } from './limiters/registry';
 import { productionReport, type ProductionReport } from './production/report';
@@ -41,7 +41,11 @@ export interface SimResult extends ProductionReport {
 
 /** Validate (throws ScenarioError naming the field) and run a scenario. */
 export function simulate(input: unknown): SimResult {
-  const run = runScenario(parseScenario(input), { seekable: false });
+  return simulateResult(runScenario(parseScenario(input), { seekable: false }));
+}
+
+/** simulate's answer for a run already made (the CLI's Lua worker thread makes it). */
+export function simulateResult(run: LabRun): SimResult {
   const e = run.engine.events;
   const errors = run.engine.errors;
   const n = run.n;

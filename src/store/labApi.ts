@@ -21,7 +21,9 @@ export function createLabApi(): RateLab {
     async load(scenario) {
       // `algorithm: "lua"` first loads the Lua engine (its wasm comes from the bundle).
       await prepareLimiters(limiterNamesOf(scenario));
-      const r = labStore.getState().load(scenario, { play: false });
+      let r = labStore.getState().load(scenario, { play: false });
+      // Learner Lua runs in the lab's worker: resolve once its run is in.
+      if (r.ok && r.settled) r = await r.settled;
       // The same message the command line prints on stderr.
       if (!r.ok) throw new Error(r.message);
     },

@@ -12,6 +12,7 @@ import {
   type LabState,
   type LabStore,
   type LaneTitles,
+  type LoadResult,
   type ScenarioInput,
 } from './labStore';
 
@@ -99,7 +100,7 @@ export function loadLink(
   t: string | null,
   extras: LinkExtras = {},
   store: LabStore = labStore,
-): string | null {
+): string | null | Promise<string | null> {
   let compare: ScenarioInput | null | undefined;
   let titles: LaneTitles | null = null;
   const notes: string[] = [];
@@ -110,24 +111,37 @@ export function loadLink(
       titles = c.titles;
     } else notes.push(c.message);
   }
-  let r = store.getState().load(input, { compare, titles });
-  if (!r.ok && compare) {
-    // The second lane is what is wrong: open the scenario with the lab's own comparison.
+  const placed = (r: LoadResult): string | null => {
+    if (!r.ok) return SCENARIO_ERROR + r.message;
+    const time = linkTime(t, endOf(store.getState()));
+    store.getState().seek(time.t);
+    if (time.message) notes.push(time.message);
+    const n = extras.sel ? Number(extras.sel) : NaN;
+    if (Number.isInteger(n) && n >= 1) {
+      const s = store.getState();
+      const lane = extras.lane === 'compare' && s.compare ? 'compare' : 'main';
+      const run = lane === 'compare' ? s.compare! : s.run;
+      if (n <= run.n) s.select(n - 1, lane);
+    }
+    return notes.length ? notes.join(' ') : null;
+  };
+  // The second lane is what is wrong: open the scenario with the lab's own comparison.
+  const retry = (r: LoadResult): LoadResult => {
+    if (r.ok || !compare) return r;
     notes.push(`The link's second lane could not be loaded: ${r.message}`);
-    r = store.getState().load(input);
-  }
-  if (!r.ok) return SCENARIO_ERROR + r.message;
-  const time = linkTime(t, endOf(store.getState()));
-  store.getState().seek(time.t);
-  if (time.message) notes.push(time.message);
-  const n = extras.sel ? Number(extras.sel) : NaN;
-  if (Number.isInteger(n) && n >= 1) {
-    const s = store.getState();
-    const lane = extras.lane === 'compare' && s.compare ? 'compare' : 'main';
-    const run = lane === 'compare' ? s.compare! : s.run;
-    if (n <= run.n) s.select(n - 1, lane);
-  }
-  return notes.length ? notes.join(' ') : null;
+    return store.getState().load(input);
+  };
+  let r = store.getState().load(input, { compare, titles });
+  // A learner's script runs in the lab's worker: the link settles when its run is in.
+  if (r.ok && r.settled)
+    return r.settled.then(async (s) => {
+      let x = retry(s);
+      if (x.ok && x.settled) x = await x.settled;
+      return placed(x);
+    });
+  r = retry(r);
+  if (r.ok && r.settled) return r.settled.then(placed);
+  return placed(r);
 }
 
 /** A `back` parameter the lab may link to: a lesson or a problem of this app, nothing else. */

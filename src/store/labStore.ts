@@ -7,9 +7,10 @@
 // scene have their own); `labStore` is the lab screen's, which window.rateLab drives.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { laneLabels } from '../core/content/directives';
-import { buildRun, snapshotAt, type LabRun } from '../core/lab/labRun';
+import { snapshotAt, type BuildResult, type LabRun } from '../core/lab/labRun';
 import { defaultParams } from '../core/limiters/registry';
 import { placementLabel, placementName } from '../core/production/labels';
+import { computeLabRun, pendingRuns } from './labCompute';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -68,6 +69,11 @@ export interface LabState {
   errors: string[];
   /** A message about a scenario that could not be loaded from a link. */
   loadError: string | null;
+  /**
+   * A learner's script is running in the lab's Lua worker for the change asked last; the
+   * scene keeps the previous run (and answers clicks) until it is done.
+   */
+  running: boolean;
   now: number;
   playing: boolean;
   speed: number;
@@ -95,7 +101,7 @@ export interface LabState {
       compare?: ScenarioInput | null;
       titles?: LaneTitles | null;
     },
-  ): { ok: true } | { ok: false; message: string; errors: string[] };
+  ): LoadResult;
   edit(mutate: (draft: ScenarioInput) => void): boolean;
   setLanes(on: boolean): void;
   setAltAlgorithm(alg: string | null, params?: Record<string, unknown>): void;
@@ -118,7 +124,27 @@ export interface LabState {
   advanceWall(dtSeconds: number, group: 0 | 1 | 2 | null): void;
 }
 
+/**
+ * A load's answer. With learner Lua still running in the worker, `ok` is true and `settled`
+ * resolves with the final answer once the run is in (or is superseded by a later change).
+ */
+export type LoadResult =
+  { ok: true; settled?: Promise<LoadResult> } | { ok: false; message: string; errors: string[] };
+
 export type LabStore = StoreApi<LabState>;
+
+const STILL_RUNNING = 'the script is still running in the lab worker';
+const SUPERSEDED: LoadResult = {
+  ok: false,
+  message: 'a later change replaced this one before its script finished',
+  errors: ['a later change replaced this one before its script finished'],
+};
+
+/** A ready run (pendingRuns said so), synchronously. */
+function buildRun(input: unknown): BuildResult {
+  const r = computeLabRun(input);
+  return r instanceof Promise ? { ok: false, errors: [STILL_RUNNING], message: STILL_RUNNING } : r;
+}
 
 /** The coarse clock a lane renders from. */
 export const laneNow = (s: Pick<LabState, 'sceneNow' | 'compareNow'>, lane: Lane): number =>
@@ -198,13 +224,23 @@ function compareError(input: ScenarioInput, override: ScenarioInput): string | n
   return r.ok ? null : r.message;
 }
 
+function altInputOf(
+  input: ScenarioInput,
+  alt: string | null,
+  params?: Record<string, unknown>,
+): ScenarioInput | null {
+  if (!alt || input.policies) return null;
+  return { ...input, algorithm: alt, params: params ?? defaultParams(alt) };
+}
+
 function buildAlt(
   input: ScenarioInput,
   alt: string | null,
   params?: Record<string, unknown>,
 ): LabRun | null {
-  if (!alt || input.policies) return null;
-  const r = buildRun({ ...input, algorithm: alt, params: params ?? defaultParams(alt) });
+  const ai = altInputOf(input, alt, params);
+  if (!ai) return null;
+  const r = buildRun(ai);
   return r.ok ? r.run : null;
 }
 
@@ -256,6 +292,24 @@ export function createLabStore(init: LabInit = {}): LabStore {
   const cmp0 = lanes0 ? buildCompare(input0, override0) : { compare: null, compareInput: null };
   const now0 = Math.max(0, Math.min(init.now ?? 0, endOf({ run: first.run, ...cmp0 })));
 
+  // Every change bumps this; a change still waiting for the Lua worker gives way to a later one.
+  let change = 0;
+  /** Show "running", then redo the change once its runs are in (unless a later one came). */
+  function whenReady<T>(
+    set: (p: Partial<LabState>) => void,
+    wait: Promise<void>,
+    redo: () => T,
+    superseded: T,
+  ): Promise<T> {
+    const my = change;
+    set({ running: true });
+    return wait.then(() => {
+      if (my !== change) return superseded;
+      set({ running: false });
+      return redo();
+    });
+  }
+
   return createStore<LabState>()((set, get) => ({
     input: input0,
     run: first.run,
@@ -268,6 +322,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
     altRun: null,
     errors: [],
     loadError: null,
+    running: false,
     now: now0,
     playing: init.playing ?? false,
     speed: clampSpeed(init.speed ?? 0.5),
@@ -277,12 +332,22 @@ export function createLabStore(init: LabInit = {}): LabStore {
     selectedTarget: null,
 
     load(input, opts) {
-      const r = buildRun(input);
-      if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
       const inp = input as ScenarioInput;
       const s = get();
       const override = opts?.compare === undefined ? null : opts.compare;
       const lanes = override ? true : s.lanes;
+      change++;
+      const wait = pendingRuns([
+        input,
+        lanes ? compareInputOf(inp, override) : null,
+        altInputOf(inp, s.altAlgorithm),
+      ]);
+      if (wait) {
+        const settled = whenReady(set, wait, () => get().load(input, opts), SUPERSEDED);
+        return { ok: true, settled: settled.then((r) => (r.ok && r.settled) || r) };
+      }
+      const r = buildRun(input);
+      if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
       const cmp = lanes ? buildCompare(inp, override) : { compare: null, compareInput: null };
       if (override && !cmp.compare) {
         const message = compareError(inp, override) ?? 'the comparison lane could not run';
@@ -300,6 +365,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         altRun: alt,
         errors: [],
         loadError: null,
+        running: false,
         now,
         playing: opts?.play ?? false,
         ...shown(now),
@@ -313,6 +379,16 @@ export function createLabStore(init: LabInit = {}): LabStore {
       const draft = structuredClone(get().input);
       mutate(draft);
       const s = get();
+      change++;
+      const wait = pendingRuns([
+        draft,
+        s.lanes ? compareInputOf(draft, s.compareOverride) : null,
+        altInputOf(draft, s.altAlgorithm),
+      ]);
+      if (wait) {
+        void whenReady(set, wait, () => get().edit(mutate), false);
+        return true;
+      }
       const r = buildRun(draft);
       if (!r.ok) {
         set({ errors: r.errors });
@@ -330,6 +406,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         ...cmp,
         altRun: alt,
         errors: [],
+        running: false,
         now,
         ...shown(now),
         selected: s.selected !== null && s.selected < r.run.n ? s.selected : null,
@@ -342,6 +419,12 @@ export function createLabStore(init: LabInit = {}): LabStore {
 
     setLanes(on) {
       const s = get();
+      change++;
+      const wait = on ? pendingRuns([compareInputOf(s.input, s.compareOverride)]) : null;
+      if (wait) {
+        void whenReady(set, wait, () => get().setLanes(on), undefined);
+        return;
+      }
       const cmp = on
         ? buildCompare(s.input, s.compareOverride)
         : { compare: null, compareInput: null };
@@ -349,6 +432,12 @@ export function createLabStore(init: LabInit = {}): LabStore {
     },
 
     setAltAlgorithm(alg, params) {
+      change++;
+      const wait = pendingRuns([altInputOf(get().input, alg, params)]);
+      if (wait) {
+        void whenReady(set, wait, () => get().setAltAlgorithm(alg, params), undefined);
+        return;
+      }
       set({ altAlgorithm: alg, altRun: buildAlt(get().input, alg, params) });
     },
 

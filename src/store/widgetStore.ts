@@ -3,9 +3,18 @@
 // moment (the first divergence between the lanes, else the first request not simply
 // admitted), with that request selected. No DOM here: Node tests build the same stores.
 import { splitLab, type LabParts } from '../core/content/directives';
-import { buildRun } from '../core/lab/labRun';
+import type { BuildResult } from '../core/lab/labRun';
 import { firstMoment, type Moment } from '../core/lab/moments';
+import { computeLabRun } from './labCompute';
 import { createLabStore, endOf, type LabStore, type LaneTitles } from './labStore';
+
+/** A run prepareLabInputs made ready (a Lua one comes from the worker). */
+function buildRun(input: unknown): BuildResult {
+  const r = computeLabRun(input);
+  if (!(r instanceof Promise)) return r;
+  const message = 'its script is still running in the lab worker';
+  return { ok: false, errors: [message], message };
+}
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,7 +39,7 @@ export interface WidgetSetup {
 
 export type WidgetResult = ({ ok: true } & WidgetSetup) | { ok: false; message: string };
 
-/** Build a widget's store from a lab block's JSON (its limiters must be ready). */
+/** Build a widget's store from a lab block's JSON (ready: see labCompute's prepareLabInputs). */
 export function createWidgetStore(spec: Record<string, unknown>): WidgetResult {
   const parts = splitLab(spec);
   const main = buildRun(parts.scenario);

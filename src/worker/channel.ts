@@ -1,6 +1,6 @@
-// Request/response over one Web Worker, with a deadline per request. Both worker clients (the
-// Redis worker's and the editor's) use it: an answer is matched to its request by id, and a
-// request with no answer in time fails (the client then decides how to replace the worker).
+// Request/response over one Web Worker, with a deadline per request (the editor's, races' and
+// grading clients use it): an answer is matched to its request by id, and a request with no answer in time fails
+// (the client then decides how to replace the worker).
 
 interface Pending<Res> {
   resolve: (r: Res) => void;

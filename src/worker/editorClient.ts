@@ -1,5 +1,4 @@
-// The page's side of the editor worker, over src/worker/channel.ts like the Redis worker's
-// client: a request that gets no
+// The page's side of the editor worker, over src/worker/channel.ts: a request that gets no
 // answer in time means the worker is stuck, so it is terminated and a fresh one is started
 // for the next run; the page itself never waits on Lua.
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';

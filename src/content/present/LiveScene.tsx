@@ -6,22 +6,24 @@
 // the lab's (Space, arrows, Home, End, + and -).
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  describeSpec,
-  limiterNamesOf,
-  limitersReady,
-  prepareLimiters,
-} from '../../core/limiters/registry';
+import { describeSpec } from '../../core/limiters/registry';
+import { labInputsReady, prepareLabInputs } from '../../store/labCompute';
 import { loadLink, readLinkScenario, safeBack } from '../../store/labLink';
-import { createLabStore, laneTitles, type LabStore } from '../../store/labStore';
+import {
+  compareInputOf,
+  createLabStore,
+  laneTitles,
+  type LabStore,
+  type ScenarioInput,
+} from '../../store/labStore';
 import { startLoop } from '../../ui/lab/loop';
 import { Lane } from '../../ui/lab/scene/Lane';
+import { ScriptStatus } from '../../ui/lab/ScriptStatus';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../../ui/lab/shapes';
 import { timeKey, TimeBar } from '../../ui/lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../../ui/lab/useLab';
 import { navigate, type Route } from '../../ui/shell/router';
 import { useWidgetSetup } from '../../ui/widgets/LabWidget';
-import { ensureLuaLoader } from '../../ui/widgets/luaWasm';
 import { directives, LESSONS } from '../library';
 import '../../ui/lab/lab.css';
 import './present.css';
@@ -70,15 +72,19 @@ function useLinkStore(route: Route): { store: LabStore | null; message: string |
   const param = q.get('scenario');
   const key = route.hash;
   const link = useMemo(() => (param ? readLinkScenario(param) : null), [param]);
-  const names = useMemo(() => (link?.ok ? limiterNamesOf(link.input) : new Set<string>()), [link]);
+  // A learner's Lua runs in the lab's worker first (labCompute): both lanes, then the store.
+  const names = useMemo(
+    () => (link?.ok ? [link.input, compareInputOf(link.input as ScenarioInput, null)] : []),
+    [link],
+  );
   const [ready, setReady] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const isReady = limitersReady(names) || ready === key;
+  const [late, setLate] = useState<{ key: string; message: string | null } | null>(null);
+  const isReady = labInputsReady(names) || ready === key;
   useEffect(() => {
-    if (limitersReady(names)) return;
-    ensureLuaLoader();
+    if (labInputsReady(names)) return;
     let live = true;
-    prepareLimiters(names).then(
+    prepareLabInputs(names).then(
       () => live && setReady(key),
       (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
     );
@@ -86,22 +92,25 @@ function useLinkStore(route: Route): { store: LabStore | null; message: string |
       live = false;
     };
   }, [names, key]);
-  return useMemo(() => {
+  const out = useMemo(() => {
     if (!link) return { store: null, message: 'This link carries no scenario to present.' };
     if (!link.ok) return { store: null, message: link.message };
     if (failed) return { store: null, message: failed };
     if (!isReady) return { store: null, message: null };
     const store = createLabStore({ playing: false });
-    const message = loadLink(
+    const m = loadLink(
       link.input,
       q.get('t'),
       { compare: q.get('compare'), sel: q.get('sel'), lane: q.get('lane') },
       store,
     );
-    return { store, message };
+    // A second lane with its own script settles later; its message with it.
+    if (m instanceof Promise) void m.then((message) => setLate({ key, message }));
+    return { store, message: m instanceof Promise ? null : m };
     // key stands for the whole query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, isReady, failed]);
+  return late?.key === key ? { ...out, message: late.message ?? out.message } : out;
 }
 
 function Shell({
@@ -156,6 +165,7 @@ function Shell({
       )}
       {stage ? (
         <StageContext.Provider value={stage}>
+          <ScriptStatus />
           <RoomScene stage={stage} />
         </StageContext.Provider>
       ) : (

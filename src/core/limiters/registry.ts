@@ -87,6 +87,12 @@ function withOverlay(overlay: LimiterOverlay, base: LimiterFactory | undefined):
   return f;
 }
 
+/** Does an overlay answer these parameters itself (the editor's replay of its own run)? */
+export function overlayAnswers(name: string, params: Params): boolean {
+  const o = overlays.get(name);
+  return o !== undefined && o.create(params) !== null;
+}
+
 /** Register (or replace) a limiter factory, e.g. registerLimiter('lua', luaFactory). */
 export function registerLimiter(name: string, factory: LimiterFactory): void {
   factories.set(name, factory);

@@ -75,12 +75,12 @@ export class LuaLimiter implements Limiter {
   readonly separableCheck = false;
   readonly model: RedisModel;
   private readonly sha: string;
-  private readonly seen = new Set<string>();
-  private last: Decision | null = null;
+  protected readonly seen = new Set<string>();
+  protected last: Decision | null = null;
 
   constructor(
     engine: ScriptEngine,
-    private readonly params: LuaLimiterParams,
+    protected readonly params: LuaLimiterParams,
   ) {
     this.model = new RedisModel({ scriptEngine: engine });
     this.sha = sha1Hex(params.script);
@@ -137,6 +137,7 @@ export class LuaLimiter implements Limiter {
   }
 
   writeState(key: string, state: unknown): void {
+    this.seen.add(key);
     for (const k of this.redisKeys(key)) this.model.call(['DEL', k]);
     if (Array.isArray(state)) writeKeys(this.model, state);
   }
@@ -154,18 +155,37 @@ export class LuaLimiter implements Limiter {
   }
 }
 
+/** A scenario's lua params with their defaults. */
+export function luaParamsOf(params: Params): LuaLimiterParams {
+  return {
+    script: params.script as string,
+    keys: (params.keys as string[] | undefined) ?? ['rl:{key}'],
+    args: (params.args as string[] | undefined) ?? [],
+  };
+}
+
 export function luaLimiterFactory(engine: ScriptEngine): LimiterFactory {
   return {
     validateParams: validate,
     create(params: Params): Limiter {
-      return new LuaLimiter(engine, {
-        script: params.script as string,
-        keys: (params.keys as string[] | undefined) ?? ['rl:{key}'],
-        args: (params.args as string[] | undefined) ?? [],
-      });
+      return new LuaLimiter(engine, luaParamsOf(params));
     },
   };
 }
+
+/** What a page's main thread answers when asked to run a script: it never does. */
+export const NOT_ON_THIS_THREAD =
+  "learner Lua never runs on the page's main thread: this run should have gone to the lab's Lua worker";
+
+const refusingEngine: ScriptEngine = {
+  run: (): Reply => ({ t: 'err', v: `ERR ${NOT_ON_THIS_THREAD}` }),
+};
+
+/**
+ * "lua" on a page's main thread: it draws the states a worker's run recorded (writeState,
+ * restore) and refuses to run a script (every decide is an error naming why).
+ */
+export const luaViewFactory: LimiterFactory = luaLimiterFactory(refusingEngine);
 
 /** Load the engine and register "lua" with the limiter registry. */
 export async function installLuaLimiter(opts: CreateLuaEngineOptions = {}): Promise<ScriptEngine> {

@@ -1,7 +1,8 @@
-// A quick syntax check of a learner's script as Redis would see it: Redis runs Lua 5.1, the
-// lab runs Lua 5.4. luaparse in 5.3 mode finds the syntax errors every Lua rejects; the
-// constructs 5.1 lacks (`//`, bitwise operators, goto and labels) are then reported as
-// warnings, because they run in the lab but are syntax errors in Redis.
+// A quick syntax check of a learner's script as Redis would see it (Redis runs Lua 5.1, and so
+// does the lab). luaparse in 5.3 mode finds the syntax errors every Lua rejects; the constructs
+// 5.1 lacks (`//`, bitwise operators, goto and labels) are then marked at the operator with
+// what to write instead, before the script even runs (the engine's compile error names only
+// the line).
 import luaparse, { type LuaParseError, type Node } from 'luaparse';
 
 export type Severity = 'error' | 'warning';
@@ -24,8 +25,7 @@ const BITWISE: Record<string, string> = {
   '>>': 'shift right (`>>`)',
 };
 
-const REDIS_51 =
-  'Redis runs Lua 5.1, where this is a syntax error (it only runs here because the lab uses Lua 5.4)';
+const REDIS_51 = 'Redis runs Lua 5.1 (the lab too), where this is a syntax error';
 
 /** Redis 7 drops a `#!lua flags=...` first line but keeps its line break. */
 function stripShebang(src: string): string {
@@ -180,7 +180,7 @@ export function lintLua(source: string): LintMarker[] {
         marker(
           src,
           'warning',
-          `Lua 5.1 (Redis) rejects this: ${cleanMessage(err.message)}. It only runs here because the lab uses Lua 5.4.`,
+          `Lua 5.1 (Redis, and the lab) rejects this: ${cleanMessage(err.message)}.`,
           err.index,
           err.index + 1,
         ),

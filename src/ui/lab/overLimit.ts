@@ -15,7 +15,10 @@ export function overLimitOf(run: LabRun): OverLimit | null {
   const p = run.scenario.placement;
   const within =
     (p === 'sharded' || p === 'leased') && overages(run.engine).every((o) => o.overage <= 0);
-  if (ref && !within) {
+  // A reference that runs the learner's script would run it here, on the page's thread: a
+  // Lua lane gets no over-the-limit marks.
+  const lua = ref?.policies.some((q) => q.algorithm === 'lua') ?? false;
+  if (ref && !within && !lua) {
     try {
       over = overTheLimit(run, runScenario(ref, { seekable: false }));
     } catch {

@@ -19,6 +19,7 @@ import {
 } from '../../store/labLink';
 import { labStore, laneTitles } from '../../store/labStore';
 import { useShallow } from 'zustand/react/shallow';
+import { ScriptStatus } from '../lab/ScriptStatus';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
 import { overLimitOf } from '../lab/overLimit';
@@ -270,12 +271,25 @@ function useUrlScenario(route: Route): string | null {
       if (!link.ok) message = link.message;
       else {
         const names = limiterNamesOf(link.input);
-        if (limitersReady(names)) message = loadLink(link.input, t, extras);
-        else {
+        if (limitersReady(names)) {
+          const m = loadLink(link.input, t, extras);
+          // A learner's script runs in the lab's worker: the message comes when its run is in.
+          if (m instanceof Promise)
+            void m.then((x) => {
+              if (seenKey.current === key) setError(x);
+            });
+          else message = m;
+        } else {
           // A Lua scenario: load the engine first, then the scenario (the link keeps its place).
           prepareLimiters(names).then(
             () => {
-              if (seenKey.current === key) setError(loadLink(link.input, t, extras));
+              if (seenKey.current !== key) return;
+              const m = loadLink(link.input, t, extras);
+              if (m instanceof Promise)
+                void m.then((x) => {
+                  if (seenKey.current === key) setError(x);
+                });
+              else setError(m);
             },
             (e: unknown) => setError(linkLoadFailed(e)),
           );
@@ -381,6 +395,7 @@ export default function LabPage({ route }: { route: Route }) {
           {urlError}
         </p>
       )}
+      <ScriptStatus />
       {/* First in the tab order, drawn under the scene (CSS order): Tab reaches the time
           controls before the scene's servers and decisions. */}
       <div className="lab-timebar">

@@ -12,9 +12,10 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { splitLab } from '../../core/content/directives';
 import { OUTCOME_NAMES, type Outcome } from '../../core/lab/columns';
 import type { LabRun } from '../../core/lab/labRun';
-import { limiterNamesOf, limitersReady, prepareLimiters } from '../../core/limiters/registry';
+import { labInputsReady, prepareLabInputs } from '../../store/labCompute';
 import { labLinkOf } from '../../store/labLink';
 import { laneTitles, type LabStore } from '../../store/labStore';
 import { createWidgetStore, type WidgetResult } from '../../store/widgetStore';
@@ -22,11 +23,11 @@ import { setStageVisible, startLoop } from '../lab/loop';
 import { Http, Path } from '../lab/RequestPanel';
 import { ProductionCaption, productionSentences } from '../lab/production/Caption';
 import { Lane } from '../lab/scene/Lane';
+import { ScriptStatus } from '../lab/ScriptStatus';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../lab/useLab';
 import { parseHash } from '../shell/router';
-import { ensureLuaLoader } from './luaWasm';
 import {
   clearStepCaption,
   registerWidgetStage,
@@ -52,14 +53,17 @@ function backRoute(id: string | undefined): string | null {
 /** The widget's store, once its limiters are ready (a Lua scenario loads the engine first). */
 export function useWidgetSetup(spec: Record<string, unknown>): WidgetResult | { ok: null } {
   const key = useMemo(() => JSON.stringify(spec), [spec]);
-  const names = useMemo(() => limiterNamesOf({ ...spec, ...(spec.compare as object) }), [spec]);
+  // A learner's Lua runs in the lab's worker first (labCompute): the widget waits for it.
+  const names = useMemo(() => {
+    const parts = splitLab(spec);
+    return [parts.scenario, parts.compare];
+  }, [spec]);
   const [loaded, setLoaded] = useState<{ key: string; error: string | null } | null>(null);
-  const ready = limitersReady(names) || (loaded?.key === key && loaded.error === null);
+  const ready = labInputsReady(names) || (loaded?.key === key && loaded.error === null);
   useEffect(() => {
-    if (limitersReady(names)) return;
-    ensureLuaLoader();
+    if (labInputsReady(names)) return;
     let live = true;
-    prepareLimiters(names).then(
+    prepareLabInputs(names).then(
       () => live && setLoaded({ key, error: null }),
       (e: unknown) => live && setLoaded({ key, error: e instanceof Error ? e.message : String(e) }),
     );
@@ -301,6 +305,7 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
       )}
       {setup.ok && stage && (
         <StageContext.Provider value={stage}>
+          <ScriptStatus />
           <WidgetScene setup={setup} stage={stage} id={id} />
         </StageContext.Provider>
       )}

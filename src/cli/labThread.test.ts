@@ -1,0 +1,71 @@
+// The lab's Lua worker client against a real worker thread: a script past its deadline is
+// killed, the scenario runs again past it, settles after KILL_CAP stops, and the next job starts
+// in a fresh worker with nothing of the last.
+import { afterAll, describe, expect, it } from 'vitest';
+import { labRunOf } from '../core/lab/labRun';
+import { unpackRun } from '../core/lab/transfer';
+import { registerLimiter } from '../core/limiters/registry';
+import { luaViewFactory } from '../core/lua/luaLimiter';
+import { templateById } from '../core/playground/templates';
+import { LabWorkerClient } from '../worker/labClient';
+import { KILL_CAP } from '../worker/labJob';
+import { messageWorker } from './sandbox';
+
+const bucket = {
+  algorithm: 'lua',
+  params: {
+    script: templateById('token-bucket')!.source,
+    keys: ['rl:{key}'],
+    args: ['3', '1', '{cost}'],
+  },
+  requests: [{ at: 0 }, { at: 0 }, { at: 0 }, { at: 0 }, { at: 1.5 }, { at: 1.6 }],
+};
+// Within the lab's step budget (4e6 of 5e6 steps) but past a 10 ms deadline: the kill path.
+const slow = "redis.call('SET', KEYS[1], 'before') for i = 1, 4e6 do end return 1";
+const hostile = (script: string, n = 8) => ({
+  algorithm: 'lua',
+  params: { script, keys: ['rl:{key}'], args: [] },
+  failureMode: 'fail-closed',
+  requests: Array.from({ length: n }, (_, i) => ({ at: i * 0.5 })),
+});
+registerLimiter('lua', luaViewFactory);
+
+describe('the lab client and a real worker thread', () => {
+  const client = new LabWorkerClient({
+    spawn: () => messageWorker(new URL('./labThread.ts', import.meta.url)),
+    wasmUrl: '',
+    deadlineMs: 10,
+  });
+  afterAll(() => client.terminate());
+
+  it('a script past its deadline is killed, three times, and the scenario settles', async () => {
+    const t0 = performance.now();
+    const r = await client.compute(hostile(slow), false);
+    const ms = performance.now() - t0;
+    expect(r.ok ? '' : r.message).toBe('');
+    if (!r.ok) return;
+    expect(client.kills).toBe(KILL_CAP);
+    expect(
+      r.notes.slice(0, 3).every((n) => /killed it; the keys hold what the script wrote/.test(n)),
+    ).toBe(true);
+    expect(r.notes[3]).toMatch(/After 3 stopped runs, the other 5 Lua decisions/);
+    // Three deadlines and three fresh workers (a loaded 2-core machine: generous bound).
+    expect(ms).toBeLessThan(8000);
+  }, 20_000);
+
+  it('a run after kills starts from nothing (fresh worker, engine and keys)', async () => {
+    // The same client's next job, at the lab's own deadline.
+    const fair = new LabWorkerClient({
+      spawn: () => messageWorker(new URL('./labThread.ts', import.meta.url)),
+      wasmUrl: '',
+    });
+    const r = await fair.compute(bucket, true);
+    fair.terminate();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    registerLimiter('lua', luaViewFactory);
+    const run = labRunOf(unpackRun(r.run), r.seekable);
+    expect(run.countsAt(Infinity)).toMatchObject({ allowed: 4, denied: 2 });
+    expect(r.notes).toEqual([]);
+  }, 20_000);
+});

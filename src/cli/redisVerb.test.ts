@@ -1,0 +1,83 @@
+// The redis verb's sandbox: scripting cases run in a worker thread with a deadline; each line
+// is handed out as soon as its case is done; a case past its deadline gets its own error line
+// and the next case starts in a fresh worker with nothing of the last (keys, scripts, globals).
+import { describe, expect, it } from 'vitest';
+import { runRedisVerb } from './redisVerb';
+
+const cases = (...cs: object[]) => cs.map((c) => JSON.stringify(c)).join('\n');
+const evalStep = (src: string, ...rest: string[]) => ({ cmd: ['EVAL', src, '0', ...rest] });
+
+describe('redis verb sandbox', () => {
+  it('hands out each line at once, kills a case past its deadline and goes on in a fresh worker', async () => {
+    const seen: { line: string; at: number }[] = [];
+    const t0 = performance.now();
+    const r = await runRedisVerb(
+      cases(
+        {
+          name: 'before',
+          steps: [evalStep("redis.call('SET', 'k', 'v') return redis.call('GET', 'k')")],
+        },
+        // Inside the engine's budget, past this test's 100 ms deadline.
+        {
+          name: 'slow',
+          steps: [evalStep("redis.call('SET', 'slow', '1') for i = 1, 2e7 do end return 1")],
+        },
+        {
+          name: 'after',
+          steps: [
+            { cmd: ['KEYS', '*'] },
+            { cmd: ['SCRIPT', 'EXISTS', 'a42059b356c875f0717db19a51f6aaca9ae659ea'] },
+            evalStep('return type(leftover)'),
+          ],
+        },
+      ),
+      (line) => seen.push({ line, at: performance.now() - t0 }),
+      { caseDeadlineMs: 100 },
+    );
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('{"name":"before","replies":["v"]}');
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      name: 'slow',
+      error: expect.stringMatching(/stopped after 0\.1 s .*fresh worker/) as unknown,
+    });
+    // A fresh model and engine: no keys, no cached script, no global of an earlier case.
+    const after = JSON.parse(lines[2]!) as { replies: unknown[] };
+    expect(after.replies.slice(0, 2)).toEqual([[], [0]]);
+    expect(lines[2]).toMatch(/nonexistent global variable 'leftover'/);
+    expect(r.stderr).toMatch(/1 case could not finish/);
+    // Streamed: every line went out as its case ended, in order.
+    expect(seen.map((s) => s.line)).toEqual(lines.map((l) => l + '\n'));
+    expect(seen[0]!.at).toBeLessThan(seen[1]!.at);
+  }, 60_000);
+
+  it('the issue’s hostile scripts each end with a readable line, earlier lines kept', async () => {
+    const r = await runRedisVerb(
+      cases(
+        { name: 'ok', steps: [{ cmd: ['SET', 'a', '1'] }] },
+        { name: 'loop', steps: [evalStep('while true do end')] },
+        {
+          name: 'pattern',
+          steps: [
+            evalStep(
+              'return string.find(string.rep("a", 26), string.rep("a?", 26) .. string.rep("a", 26) .. "b")',
+            ),
+          ],
+        },
+        {
+          name: 'index',
+          steps: [evalStep('return setmetatable({}, {__index = function() undefined_fn() end})')],
+        },
+        { name: 'end', steps: [{ cmd: ['DBSIZE'] }] },
+      ),
+    );
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe('{"name":"ok","replies":[{"ok":"OK"}]}');
+    expect(lines[1]).toMatch(/"name":"loop".*Script killed by the lab/);
+    expect(lines[2]).toMatch(/"name":"pattern".*Script killed by the lab/);
+    // Redis answers an empty array for a table it cannot read further.
+    expect(lines[3]).toBe('{"name":"index","replies":[[]]}');
+    expect(lines[4]).toBe('{"name":"end","replies":[0]}');
+  }, 60_000);
+});

@@ -1,0 +1,162 @@
+// The one way the page gets a lab run (every caller of the lab engine on the page: the lab
+// screen's store and its lanes, lesson widgets, the presenter's scene, links, window.rateLab).
+// Scenarios without learner Lua run here, synchronously, as before. A scenario with learner
+// Lua runs in the lab's Lua worker (src/worker/labClient.ts), with a wall-clock deadline per
+// script: computeLabRun answers a Promise, and the finished run is kept so that the same input
+// answers synchronously afterwards (a store re-applies a change once its runs are ready).
+//
+// Until a page installs the worker (src/app/main.tsx: installLabWorker), Lua runs in process:
+// Node's tests and tools drive the same stores without a browser.
+import { buildRun, labRunOf, type BuildResult, type LabRun } from '../core/lab/labRun';
+import { unpackRun } from '../core/lab/transfer';
+import {
+  limiterNamesOf,
+  limitersReady,
+  overlayAnswers,
+  prepareLimiters,
+} from '../core/limiters/registry';
+import { validateScenario } from '../core/scenario/validate';
+import type { Params } from '../core/limiters/types';
+import type { LabWorkerClient } from '../worker/labClient';
+
+let worker: LabWorkerClient | null = null;
+
+/** Send every run with learner Lua to this worker from now on (the page does, at start). */
+export function installLabWorker(client: LabWorkerClient | null): void {
+  worker = client;
+  cache.clear();
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The params of every lua policy a raw scenario names (top level, policies, fallback). */
+function luaParams(input: unknown): Params[] {
+  if (!isObj(input)) return [];
+  const out: Params[] = [];
+  const add = (o: unknown) => {
+    if (isObj(o) && o.algorithm === 'lua') out.push(isObj(o.params) ? o.params : {});
+  };
+  add(input);
+  for (const key of ['policies', 'fallback'] as const) {
+    const v = input[key];
+    for (const p of Array.isArray(v) ? v : [v]) add(p);
+  }
+  return out;
+}
+
+/** Would this scenario run learner Lua (and so go to the worker)? */
+export function runsLearnerLua(input: unknown): boolean {
+  return luaParams(input).some((p) => !overlayAnswers('lua', p));
+}
+
+export interface ComputeOptions {
+  seekable?: boolean;
+}
+
+const CACHE_MAX = 24;
+const cache = new Map<string, BuildResult>();
+const inflight = new Map<string, Promise<BuildResult>>();
+const notes = new WeakMap<LabRun, string[]>();
+
+const keyOf = (input: unknown, seekable: boolean): string =>
+  `${seekable ? 1 : 0}${JSON.stringify(input)}`;
+
+/** What the worker said about a run's script (kills, the cap): one line each. */
+export function scriptNotes(run: LabRun | null | undefined): string[] {
+  return (run && notes.get(run)) ?? [];
+}
+
+/**
+ * A lab run of `input`: synchronous without learner Lua (or once computed), else a Promise
+ * of the worker's run. Nothing throws: bad input comes back as the engine's messages.
+ */
+export function computeLabRun(
+  input: unknown,
+  opts: ComputeOptions = {},
+): BuildResult | Promise<BuildResult> {
+  const seekable = opts.seekable ?? true;
+  const client = worker;
+  if (!client || !runsLearnerLua(input) || !validateScenario(input).ok)
+    return buildRun(input, { seekable });
+  const key = keyOf(input, seekable);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const running = inflight.get(key);
+  if (running) return running;
+  const p = client
+    .compute(input, seekable)
+    .then(
+      (r): BuildResult => {
+        if (!r.ok) return r;
+        try {
+          const run = labRunOf(unpackRun(r.run), r.seekable);
+          if (r.notes.length) notes.set(run, r.notes);
+          return { ok: true, run };
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          return { ok: false, errors: [message], message };
+        }
+      },
+      (e: unknown): BuildResult => {
+        const message = e instanceof Error ? e.message : String(e);
+        return { ok: false, errors: [message], message };
+      },
+    )
+    .then((r) => {
+      // Kept (failures too): a store re-applies its change once the run is here, and must
+      // find it synchronously then.
+      inflight.delete(key);
+      cache.set(key, r);
+      while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+      return r;
+    });
+  inflight.set(key, p);
+  return p;
+}
+
+/**
+ * Start every run these inputs need (null entries are skipped); resolves when all are ready,
+ * or returns null when they already are (the caller may go on synchronously).
+ */
+export function pendingRuns(inputs: readonly unknown[]): Promise<void> | null {
+  const waits: Promise<BuildResult>[] = [];
+  for (const x of inputs) {
+    if (x === null || x === undefined) continue;
+    const r = computeLabRun(x);
+    if (r instanceof Promise) waits.push(r);
+  }
+  return waits.length ? Promise.all(waits).then(() => undefined) : null;
+}
+
+/** computeLabRun, always as a Promise. */
+export async function computeLabRunAsync(
+  input: unknown,
+  opts: ComputeOptions = {},
+): Promise<BuildResult> {
+  return computeLabRun(input, opts);
+}
+
+const namesOf = (inputs: readonly unknown[]): Set<string> => {
+  const names = new Set<string>();
+  for (const x of inputs) for (const n of limiterNamesOf(x)) names.add(n);
+  return names;
+};
+
+/** Can a store be built from these inputs now (limiters loaded, Lua runs in)? */
+export function labInputsReady(inputs: readonly unknown[]): boolean {
+  if (!limitersReady(namesOf(inputs))) return false;
+  return inputs.every(
+    (x) => x === null || x === undefined || !(computeLabRun(x) instanceof Promise),
+  );
+}
+
+/** Load what the inputs' limiters need, then run their Lua in the worker. */
+export async function prepareLabInputs(inputs: readonly unknown[]): Promise<void> {
+  await prepareLimiters(namesOf(inputs));
+  await pendingRuns(inputs);
+}
