@@ -8,7 +8,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Deck, DeckStep, Highlight } from '../../core/content/deck';
 import type { Action } from '../../core/races/types';
 import { endOf, type LabStore } from '../../store/labStore';
-import { EndChip, ServerColumn, StepLog, StoreColumn, serverLabel } from '../../ui/races/parts';
+import {
+  ServerColumn,
+  StepLog,
+  StoreColumn,
+  VerdictLists,
+  serverLabel,
+} from '../../ui/races/parts';
 import { useScheduler } from '../../ui/races/useScheduler';
 import { createStage, StageContext, type Stage as LabStage } from '../../ui/lab/useLab';
 import { useWidgetSetup } from '../../ui/widgets/LabWidget';
@@ -255,22 +261,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
                   </>
                 )}
               </p>
-              <ul className="race-ends">
-                {st.verdict.ends.map((e, i) => (
-                  <li key={i}>
-                    Server {serverLabel(names, i)}: <EndChip end={e} />
-                  </li>
-                ))}
-              </ul>
-              {st.verdict.broken.length ? (
-                <ul className="race-broken">
-                  {st.verdict.broken.map((b) => (
-                    <li key={b.part}>{b.why.charAt(0).toUpperCase() + b.why.slice(1)}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p>The invariant holds in this ordering.</p>
-              )}
+              <VerdictLists verdict={st.verdict} names={names} />
             </section>
           )}
         </div>

@@ -10,7 +10,7 @@ import type { Goal } from '../../core/races/puzzle';
 import { breaksGoal } from '../../core/races/puzzle';
 import { encodeRaceShare, scheduleText } from '../../core/races/share';
 import type { Action, ExploreInput, Invariant, InvariantPart } from '../../core/races/types';
-import { EndChip, ServerColumn, StepLog, StoreColumn, serverLabel } from './parts';
+import { ServerColumn, StepLog, StoreColumn, VerdictLists, serverLabel } from './parts';
 import { useScheduler } from './useScheduler';
 import './races.css';
 
@@ -344,22 +344,7 @@ export function Scheduler(props: SchedulerProps) {
                   </>
                 )}
               </p>
-              <ul className="race-ends">
-                {st.verdict.ends.map((e, i) => (
-                  <li key={i}>
-                    Server {serverLabel(servers, i)}: <EndChip end={e} />
-                  </li>
-                ))}
-              </ul>
-              {st.verdict.broken.length ? (
-                <ul className="race-broken">
-                  {st.verdict.broken.map((b) => (
-                    <li key={b.part}>{b.why.charAt(0).toUpperCase() + b.why.slice(1)}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p>The invariant holds in this ordering.</p>
-              )}
+              <VerdictLists verdict={st.verdict} names={servers} />
               {reached && (
                 <p
                   className={view.assisted ? 'race-assisted' : 'race-solved'}

@@ -1,7 +1,7 @@
 // The scheduler screen's pieces: an app server's column (its code with the current line), the
 // shared store, the schedule so far, and how each request ended, in the lab's outcome shapes.
 import type { ServerView } from '../../core/races/session';
-import type { KeyState, RequestEnd, Step } from '../../core/races/types';
+import type { KeyState, RequestEnd, Step, Verdict } from '../../core/races/types';
 import type { JsonReply } from '../../core/redis/reply';
 import type { Outcome } from '../../core/lab/columns';
 import { OutcomeShape } from '../widgets/OutcomeChip';
@@ -54,6 +54,36 @@ export function EndChip({ end }: { end: RequestEnd }) {
       <OutcomeShape outcome={outcome} size={13} />
       <span>{label}</span>
     </span>
+  );
+}
+
+/** How each request ended, then the invariant's broken parts (or that it holds). */
+export function VerdictLists({
+  verdict,
+  names,
+}: {
+  verdict: Verdict;
+  names: string[] | undefined;
+}) {
+  return (
+    <>
+      <ul className="race-ends">
+        {verdict.ends.map((e, i) => (
+          <li key={i}>
+            Server {serverLabel(names, i)}: <EndChip end={e} />
+          </li>
+        ))}
+      </ul>
+      {verdict.broken.length ? (
+        <ul className="race-broken">
+          {verdict.broken.map((b) => (
+            <li key={b.part}>{b.why.charAt(0).toUpperCase() + b.why.slice(1)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>The invariant holds in this ordering.</p>
+      )}
+    </>
   );
 }
 
