@@ -90,7 +90,7 @@ export class LabScreen {
   /** Select request n (1-based) from a lane's decision strip, by its server. */
   async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
     await this.lane(lane)
-      .getByRole('button', { name: new RegExp(`Request ${n}, [^,]+, via server ${server}\\b`) })
+      .getByRole('button', { name: new RegExp(`Request ${n} via server ${server}\\b`) })
       .click();
   }
 }

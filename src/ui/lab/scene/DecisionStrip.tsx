@@ -51,9 +51,9 @@ export function DecisionStrip({
                 type="button"
                 className={`strip-item${isOver ? ' over' : ''}`}
                 aria-pressed={selected === i}
-                // The name holds the visible text ("B over") as one run, as screen-reader users
-                // who speak what they see need.
-                aria-label={`Request ${i + 1}, ${OUTCOME_LABEL[oc]}, via server ${server}${isOver ? ` over the limit of ${over!.quota}` : ''}`}
+                // The name holds the visible text ("B over") as one run, as speech users who say
+                // what they see need.
+                aria-label={`Request ${i + 1} via server ${server}${isOver ? ` over the limit of ${over!.quota}` : ''}: ${OUTCOME_LABEL[oc]}`}
                 title={isOver ? `Over the limit of ${over!.quota}` : undefined}
                 data-over={isOver ? 'true' : undefined}
                 onClick={() => {
