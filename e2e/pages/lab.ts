@@ -89,9 +89,13 @@ export class LabScreen {
 
   /** Select request n (1-based) from a lane's decision strip, by its server. */
   async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
-    await this.lane(lane)
-      .getByRole('button', { name: new RegExp(`Request ${n} via server ${server}\\b`) })
-      .click();
+    const button = this.lane(lane).getByRole('button', {
+      name: new RegExp(`Request ${n} via server ${server}\\b`),
+    });
+    // From the keyboard: on a phone the sticky time bar can sit over a strip scrolled to the
+    // bottom edge, where a pointer click would land on the bar.
+    await button.focus();
+    await button.press('Enter');
   }
 }
 
