@@ -1,7 +1,7 @@
 // fixed-window {limit L, windowSeconds W, countAttempts?}: docs/spec/limiters.md.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, retryCeil, snap } from './num';
-import { BOUNDS, bool, num, numOrNaN, validateParams } from './params';
+import { bool, num, numOrNaN, validateParams, WINDOW_PARAMS } from './params';
 import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
 
 /** The current window of one key. */
@@ -82,22 +82,7 @@ export class FixedWindow implements KeyedAlgorithm<State> {
 }
 
 const PARAMS: ParamDescriptor[] = [
-  {
-    name: 'limit',
-    kind: 'number',
-    required: true,
-    default: 3,
-    help: 'requests per window',
-    ...BOUNDS.count,
-  },
-  {
-    name: 'windowSeconds',
-    kind: 'number',
-    required: true,
-    default: 60,
-    help: 'window length, seconds',
-    ...BOUNDS.seconds,
-  },
+  ...WINDOW_PARAMS,
   {
     name: 'countAttempts',
     kind: 'boolean',

@@ -105,3 +105,23 @@ export const BOUNDS = {
   /** Rates: about one a fortnight (1e-6 per second) to a billion per second. */
   rate: { min: 1e-6, max: 1e9, unit: 'per second' },
 } as const;
+
+/** `limit` requests per `windowSeconds`: the parameters every window algorithm starts from. */
+export const WINDOW_PARAMS: readonly ParamDescriptor[] = [
+  {
+    name: 'limit',
+    kind: 'number',
+    required: true,
+    default: 3,
+    help: 'requests per window',
+    ...BOUNDS.count,
+  },
+  {
+    name: 'windowSeconds',
+    kind: 'number',
+    required: true,
+    default: 60,
+    help: 'window length, seconds',
+    ...BOUNDS.seconds,
+  },
+];

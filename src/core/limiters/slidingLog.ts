@@ -2,7 +2,7 @@
 // (ZREMRANGEBYSCORE key -inf t-W): an entry exactly W old is gone.
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { gt, leq, retryCeil, snap } from './num';
-import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import { num, numOrNaN, validateParams, WINDOW_PARAMS } from './params';
 import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
 
 /** The live log entries of one key. */
@@ -117,24 +117,7 @@ export class SlidingLog implements KeyedAlgorithm<State> {
   }
 }
 
-const PARAMS: ParamDescriptor[] = [
-  {
-    name: 'limit',
-    kind: 'number',
-    required: true,
-    default: 3,
-    help: 'requests per window',
-    ...BOUNDS.count,
-  },
-  {
-    name: 'windowSeconds',
-    kind: 'number',
-    required: true,
-    default: 60,
-    help: 'window length, seconds',
-    ...BOUNDS.seconds,
-  },
-];
+const PARAMS: ParamDescriptor[] = [...WINDOW_PARAMS];
 
 export const slidingLogFactory: Algorithm = {
   summary: 'A log of every admitted request in the last W seconds: exact, one entry per request.',

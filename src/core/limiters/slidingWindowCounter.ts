@@ -3,7 +3,7 @@
 // estimate at t + s admits the request (the estimate never rises while nothing arrives).
 import { KeyedLimiter, type KeyedAlgorithm } from './keyed';
 import { floorE, gt, leq, snap } from './num';
-import { BOUNDS, num, numOrNaN, validateParams } from './params';
+import { num, numOrNaN, validateParams, WINDOW_PARAMS } from './params';
 import type { Algorithm, Decision, LimiterRequest, ParamDescriptor, Params } from './types';
 
 /** The two windows of one key and the weighted estimate. */
@@ -129,24 +129,7 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
   }
 }
 
-const PARAMS: ParamDescriptor[] = [
-  {
-    name: 'limit',
-    kind: 'number',
-    required: true,
-    default: 3,
-    help: 'requests per window',
-    ...BOUNDS.count,
-  },
-  {
-    name: 'windowSeconds',
-    kind: 'number',
-    required: true,
-    default: 60,
-    help: 'window length, seconds',
-    ...BOUNDS.seconds,
-  },
-];
+const PARAMS: ParamDescriptor[] = [...WINDOW_PARAMS];
 
 export const slidingWindowCounterFactory: Algorithm = {
   summary: 'Two window counters, the previous one weighted by how much of it still overlaps.',
