@@ -3,7 +3,27 @@
 // src/app/rateLab.ts only installs it on `window`.
 import type { LabSnapshot } from '../core/lab/labRun';
 import { limiterNamesOf, prepareLimiters } from '../core/limiters/registry';
-import { labSnapshot, labStore } from './labStore';
+import { labSnapshot, labStore, scenarioShapeError, SPEED_MAX, SPEED_MIN } from './labStore';
+
+/** The longest single advance (about 31 years of virtual time). */
+export const MAX_ADVANCE = 1e9;
+
+/** A value as a learner would recognise it in a message (short). */
+function shown(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'number' || typeof v === 'boolean' || v == null) return String(v);
+  return Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+}
+
+/** Why a scenario is not plain JSON data (a function, a cycle, a BigInt), or null. */
+function notPlainJson(v: unknown): string | null {
+  try {
+    JSON.stringify(v);
+    return null;
+  } catch (e) {
+    return `scenario must be plain JSON data (${e instanceof Error ? e.message : String(e)})`;
+  }
+}
 
 export interface RateLab {
   version: 1;
@@ -19,6 +39,8 @@ export function createLabApi(): RateLab {
   return {
     version: 1,
     async load(scenario) {
+      const bad = scenarioShapeError(scenario) ?? notPlainJson(scenario);
+      if (bad) throw new Error(`load(scenario): ${bad}`);
       // `algorithm: "lua"` first loads the Lua engine (its wasm comes from the bundle).
       await prepareLimiters(limiterNamesOf(scenario));
       let r = labStore.getState().load(scenario, { play: false });
@@ -29,12 +51,21 @@ export function createLabApi(): RateLab {
     },
     async advance(seconds) {
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-        throw new Error('advance(seconds) needs a finite number >= 0');
+        throw new Error(`advance(seconds) needs a finite number >= 0, not ${shown(seconds)}`);
+      if (seconds > MAX_ADVANCE)
+        throw new Error(`advance(seconds) takes at most ${MAX_ADVANCE} s, not ${shown(seconds)}`);
       const s = labStore.getState();
       s.pause();
       s.seek(s.now + seconds);
     },
     play(speed) {
+      if (
+        speed !== undefined &&
+        (typeof speed !== 'number' || !(speed >= SPEED_MIN && speed <= SPEED_MAX))
+      )
+        throw new Error(
+          `play(speed) needs a number from ${SPEED_MIN} to ${SPEED_MAX}, not ${shown(speed)}`,
+        );
       labStore.getState().play(speed);
     },
     pause() {

@@ -19,6 +19,32 @@ describe('share links', () => {
     const good = readLinkScenario(encodeShare(WORKED_EXAMPLE));
     expect(good).toEqual({ ok: true, input: WORKED_EXAMPLE });
   });
+  it('a link whose scenario is not an object is refused naming what it is', () => {
+    for (const [v, what] of [
+      [null, 'null'],
+      [7, 'a number'],
+      ['x', 'a string'],
+      [[WORKED_EXAMPLE], 'an array'],
+      [true, 'a boolean'],
+    ] as const) {
+      const r = readLinkScenario(encodeShare(v));
+      expect(r).toEqual({
+        ok: false,
+        message: `The link's scenario could not be loaded: scenario must be a JSON object of scenario fields, not ${what}`,
+      });
+      // Loading it anyway (a stale caller) is a message too, never a throw.
+      expect(loadLink(v, null, {}, createLabStore())).toMatch(/must be a JSON object of scenario fields, not /);
+    }
+  });
+  it('absurd numbers and huge arrays in a link are messages naming the field', () => {
+    const store = createLabStore();
+    const absurd = { ...WORKED_EXAMPLE, params: { limit: 1e308, windowSeconds: -1 } };
+    expect(loadLink(absurd, null, {}, store)).toMatch(/params\.limit must be at most/);
+    const nan = { ...WORKED_EXAMPLE, params: { limit: 'NaN', windowSeconds: 60 } };
+    expect(loadLink(nan, null, {}, store)).toMatch(/params\.limit/);
+    const huge = { ...WORKED_EXAMPLE, requests: new Array(20_000).fill(null) };
+    expect(loadLink(huge, null, {}, store)).toMatch(/requests/);
+  });
   it('a bad scenario in a good link gets the engine message', () => {
     expect(loadLink({ ...WORKED_EXAMPLE, params: { limit: 0, windowSeconds: 60 } }, null)).toBe(
       "The link's scenario could not be loaded: params.limit must be a finite number > 0",

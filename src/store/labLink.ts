@@ -14,6 +14,7 @@ import {
   type LaneTitles,
   type LoadResult,
   type ScenarioInput,
+  scenarioShapeError,
 } from './labStore';
 
 const SCENARIO_ERROR = "The link's scenario could not be loaded: ";
@@ -23,7 +24,9 @@ export function readLinkScenario(
   param: string,
 ): { ok: true; input: unknown } | { ok: false; message: string } {
   try {
-    return { ok: true, input: decodeShare(param) };
+    const input = decodeShare(param);
+    const bad = scenarioShapeError(input);
+    return bad ? { ok: false, message: SCENARIO_ERROR + bad } : { ok: true, input };
   } catch (e) {
     return { ok: false, message: SCENARIO_ERROR + (e instanceof Error ? e.message : String(e)) };
   }

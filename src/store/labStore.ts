@@ -31,6 +31,13 @@ export const WORKED_EXAMPLE: ScenarioInput = {
   })),
 };
 
+/** Why a value cannot be a scenario at all (null when it is an object), naming what it is. */
+export function scenarioShapeError(v: unknown): string | null {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) return null;
+  const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+  return `scenario must be a JSON object of scenario fields, not ${what}`;
+}
+
 export const SPEED_MIN = 0.1;
 export const SPEED_MAX = 100;
 
@@ -332,6 +339,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
     selectedTarget: null,
 
     load(input, opts) {
+      // A link or a script may hand anything here (`null`, a number, an array).
+      const notObject = scenarioShapeError(input);
+      if (notObject) return { ok: false, message: notObject, errors: [notObject] };
       const inp = input as ScenarioInput;
       const s = get();
       const override = opts?.compare === undefined ? null : opts.compare;

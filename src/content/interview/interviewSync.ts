@@ -18,6 +18,7 @@ import {
 import {
   browserChannel,
   browserStorage,
+  isRecord,
   loadJson,
   newWindowId,
   openChannel,
@@ -35,6 +36,14 @@ export type Role = 'host' | 'candidate';
 
 type PublicMsg = { t: 'pub'; s: SessionPublic } | { t: 'hello' } | { t: 'clear'; id: string };
 type PrivateMsg = { t: 'priv'; s: SessionPrivate } | { t: 'hello' };
+
+/** Messages of the public channel (a session inside is read again by readPublic). */
+export const isPublicMsg = (m: unknown): m is PublicMsg =>
+  isRecord(m) &&
+  (m.t === 'hello' || (m.t === 'pub' && isRecord(m.s)) || (m.t === 'clear' && typeof m.id === 'string'));
+/** Messages of the interviewer's channel (the part inside is read again by readPrivate). */
+export const isPrivateMsg = (m: unknown): m is PrivateMsg =>
+  isRecord(m) && (m.t === 'hello' || (m.t === 'priv' && isRecord(m.s)));
 
 export interface InterviewState {
   pub: SessionPublic | null;
@@ -71,10 +80,10 @@ export function createInterviewSync(role: Role, deps: SyncDeps = {}): InterviewS
   const storage = deps.storage === undefined ? browserStorage() : deps.storage;
   const now = deps.now ?? (() => Date.now());
   const me = deps.windowId ?? newWindowId();
-  const pubCh = openChannel<PublicMsg>(PUBLIC_CHANNEL, deps.channel ?? browserChannel);
+  const pubCh = openChannel(PUBLIC_CHANNEL, isPublicMsg, deps.channel ?? browserChannel);
   const privCh =
     role === 'host'
-      ? openChannel<PrivateMsg>(PRIVATE_CHANNEL, deps.channel ?? browserChannel)
+      ? openChannel(PRIVATE_CHANNEL, isPrivateMsg, deps.channel ?? browserChannel)
       : null;
   const listeners = new Set<() => void>();
 

@@ -5,6 +5,7 @@
 import {
   browserChannel,
   browserStorage,
+  isRecord,
   loadJson,
   newWindowId,
   openChannel,
@@ -27,6 +28,11 @@ export interface DeckPosition {
 }
 
 type Msg = { t: 'pos'; p: DeckPosition } | { t: 'hello'; deck: string };
+
+/** A message of this channel's shape; its position is checked again against the deck. */
+export const isPresentMsg = (m: unknown): m is Msg =>
+  isRecord(m) &&
+  ((m.t === 'hello' && typeof m.deck === 'string') || (m.t === 'pos' && isRecord(m.p)));
 
 export const PRESENT_CHANNEL = 'rateLab.present';
 export const positionKey = (deck: string): string => `rateLab.present.${deck}`;
@@ -79,7 +85,7 @@ export function createPresentSync(
   const storage = opts.storage === undefined ? browserStorage() : opts.storage;
   const now = opts.now ?? (() => Date.now());
   const me = newWindowId();
-  const ch = openChannel<Msg>(PRESENT_CHANNEL, opts.channel ?? browserChannel);
+  const ch = openChannel(PRESENT_CHANNEL, isPresentMsg, opts.channel ?? browserChannel);
   const listeners = new Set<() => void>();
   const stored = readPosition(loadJson(storage, positionKey(deck)), deck, turns);
   let pos: DeckPosition = stored ?? {

@@ -17,15 +17,23 @@ export type ChannelFactory = (name: string) => ChannelLike | null;
 export const browserChannel: ChannelFactory = (name) =>
   typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name);
 
+/**
+ * Opens a channel whose messages are checked by `accept` before any listener sees them: any
+ * page of the same origin can post anything on a channel of the same name (`null`, a number,
+ * an object with the wrong fields), and such a message is ignored, never thrown.
+ */
 export function openChannel<M>(
   name: string,
+  accept: (v: unknown) => v is M,
   factory: ChannelFactory = browserChannel,
 ): SyncChannel<M> {
   const ch = factory(name);
   const listeners = new Set<(m: M) => void>();
   if (ch)
     ch.onmessage = (ev: MessageEvent) => {
-      for (const l of listeners) l(ev.data as M);
+      const m: unknown = ev.data;
+      if (!accept(m)) return;
+      for (const l of listeners) l(m);
     };
   return {
     post(m) {
@@ -45,6 +53,10 @@ export function openChannel<M>(
     },
   };
 }
+
+/** A plain object (not null, not an array): the first check of every channel message. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A random id for this window (ties between two windows' writes are broken by it). */
 export function newWindowId(): string {

@@ -46,7 +46,17 @@ export class ErrorBoundary extends Component<Props, State> {
           >
             Try again
           </button>
-          <a className="button" href="#/lab">
+          <a
+            className="button"
+            href="#/lab"
+            onClick={(e) => {
+              // On #/lab itself the route does not change: clear the error here too, and drop
+              // whatever query (a bad link) brought it.
+              e.preventDefault();
+              if (window.location.hash !== '#/lab') window.location.hash = '#/lab';
+              this.setState({ error: null });
+            }}
+          >
             Back to the lab
           </a>
         </div>
