@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { progressStore } from '../store/progress';
+import { DownloadLink } from '../ui/shell/DownloadLink';
 import { useProgress } from './useProgress';
 
 /** The notice about set-aside or imported progress, if any. */
@@ -13,6 +14,13 @@ export function ProgressNotice() {
       data-testid="progress-notice"
     >
       <span>{notice.text}</span>
+      {notice.download && (
+        <DownloadLink
+          text={notice.download.text}
+          name={notice.download.name}
+          label={notice.download.label}
+        />
+      )}
       <button
         type="button"
         className="button small-button"

@@ -33,7 +33,9 @@ describe('share links', () => {
         message: `The link's scenario could not be loaded: scenario must be a JSON object of scenario fields, not ${what}`,
       });
       // Loading it anyway (a stale caller) is a message too, never a throw.
-      expect(loadLink(v, null, {}, createLabStore())).toMatch(/must be a JSON object of scenario fields, not /);
+      expect(loadLink(v, null, {}, createLabStore())).toMatch(
+        /must be a JSON object of scenario fields, not /,
+      );
     }
   });
   it('absurd numbers and huge arrays in a link are messages naming the field', () => {

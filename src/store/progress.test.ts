@@ -101,3 +101,125 @@ describe('progress: review queue, attempts, solutions', () => {
     expect(createProgressStore(s).getState().notice?.kind).toBe('error');
   });
 });
+
+/** Storage shared by two tabs: a write from one fires the other's storage watcher. */
+function sharedTabs() {
+  const m = memory();
+  const watchers = new Set<() => void>();
+  const tab = () => {
+    let mine: (() => void) | null = null;
+    const storage = {
+      getItem: m.getItem,
+      removeItem: m.removeItem,
+      setItem: (k: string, v: string) => {
+        m.setItem(k, v);
+        for (const w of watchers) if (w !== mine) w();
+      },
+    };
+    return createProgressStore(
+      storage,
+      () => new Date('2026-03-01T00:00:00Z'),
+      (_key, on) => {
+        mine = on;
+        watchers.add(on);
+        return () => watchers.delete(on);
+      },
+    );
+  };
+  return { m, tab };
+}
+
+/** Storage that throws as a full localStorage does. */
+function fullStorage() {
+  const m = memory();
+  return {
+    ...m,
+    setItem: () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    },
+  };
+}
+
+describe('progress in two tabs', () => {
+  it("a stale tab's save changes only its own item: the other tab's code survives", () => {
+    const { m, tab } = sharedTabs();
+    const a = tab();
+    const b = tab(); // opened before a saved anything: its copy is stale
+    a.getState().save('write-gcra', 'code from tab A');
+    b.getState().markRead('token-bucket');
+    b.getState().save('fix-race', 'code from tab B');
+    b.getState().attempted('write-gcra');
+    const stored = JSON.parse(m.m.get(PROGRESS_KEY)!);
+    expect(stored.saved).toEqual({
+      'write-gcra': 'code from tab A',
+      'fix-race': 'code from tab B',
+    });
+    expect(stored.lessonsRead['token-bucket']).toBeTruthy();
+    // Each tab now shows the merged copy.
+    expect(a.getState().saved['fix-race']).toBe('code from tab B');
+    expect(b.getState().saved['write-gcra']).toBe('code from tab A');
+  });
+
+  it('the same problem edited in both tabs: the later save wins and the other is offered', () => {
+    const m = memory();
+    m.setItem(PROGRESS_KEY, JSON.stringify({ saved: { p: 'start' } }));
+    const noWatch = () => () => {};
+    const a = createProgressStore(m, undefined, noWatch);
+    const b = createProgressStore(m, undefined, noWatch);
+    a.getState().save('p', 'A edited');
+    b.getState().save('p', 'B edited');
+    expect(JSON.parse(m.m.get(PROGRESS_KEY)!).saved.p).toBe('B edited');
+    const n = b.getState().notice;
+    expect(n?.text).toMatch(/Another tab saved different code for "p"/);
+    expect(n?.download).toMatchObject({ text: 'A edited' });
+    // Saving on in tab B is no new conflict.
+    b.getState().dismissNotice();
+    b.getState().save('p', 'B again');
+    expect(b.getState().notice).toBeNull();
+  });
+});
+
+describe('progress when storage is full', () => {
+  it('a failed save is said, offers the progress as a file, and is written once storage frees', () => {
+    const full = fullStorage();
+    const s = createProgressStore(full, undefined, () => () => {});
+    s.getState().markRead('intro');
+    s.getState().save('p', 'my code');
+    const n = s.getState().notice;
+    expect(n).toMatchObject({ kind: 'error' });
+    expect(n?.text).toMatch(/could not be saved: this browser's storage for the lab is full/);
+    expect(JSON.parse(n!.download!.text)).toMatchObject({
+      saved: { p: 'my code' },
+      lessonsRead: { intro: expect.any(String) },
+    });
+    // Nothing is lost on the page; when storage takes writes again, everything is written.
+    full.setItem = (k: string, v: string) => void full.m.set(k, v);
+    s.getState().markRead('second');
+    const stored = JSON.parse(full.m.get(PROGRESS_KEY)!);
+    expect(stored.saved).toEqual({ p: 'my code' });
+    expect(Object.keys(stored.lessonsRead).sort()).toEqual(['intro', 'second']);
+    expect(s.getState().notice).toBeNull();
+  });
+
+  it('an import that cannot be stored is not called imported', () => {
+    const s = createProgressStore(fullStorage(), undefined, () => () => {});
+    const file = {
+      app: 'rate-limit-lab',
+      kind: 'progress',
+      version: 1,
+      saved: { p: 'x'.repeat(1000) },
+    };
+    const r = s.importProgress(JSON.stringify(file));
+    expect(r.ok).toBe(false);
+    const n = s.getState().notice!;
+    expect(n.text).not.toMatch(/^Imported/);
+    expect(n.text).toMatch(/read but not imported: this browser's storage for the lab is full/);
+    expect(JSON.parse(n.download!.text).saved.p).toHaveLength(1000);
+  });
+
+  it('storage switched off is said too', () => {
+    const s = createProgressStore(null, undefined, () => () => {});
+    s.getState().markRead('intro');
+    expect(s.getState().notice?.text).toMatch(/storage is off/);
+  });
+});

@@ -2,8 +2,16 @@
 // worked solutions seen or loaded, and the review queue of missed questions and problems. Kept in
 // localStorage, exportable and importable as a JSON file. Damaged or foreign data never blanks a
 // screen: it is set aside under another key and reported in a message the UI shows.
-import { createStore } from 'zustand/vanilla';
-import { afterMiss, afterRight, readReviewItem, type ReviewItem } from '../core/content/review';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { readReviewItem } from '../core/content/review';
+import {
+  applyChange,
+  emptyProgress as empty,
+  type FirstTimeField,
+  type ProgressChange,
+  type ProgressData,
+} from './progressMerge';
+import { browserLocalStorage, readStorage, writeStorage, type StorageLike } from './storageWrite';
 
 export const PROGRESS_KEY = 'rate-lab:progress:v1';
 /** Where unreadable stored progress is moved to (so nothing the learner had is destroyed). */
@@ -11,26 +19,25 @@ export const PROGRESS_CORRUPT_KEY = 'rate-lab:progress:corrupt';
 /** Where a rejected import file's text is kept. */
 export const PROGRESS_REJECTED_KEY = 'rate-lab:progress:rejected-import';
 
-export interface ProgressData {
-  /** slug -> ISO time first read to the end. */
-  lessonsRead: Record<string, string>;
-  /** slug -> ISO time first solved. */
-  problemsSolved: Record<string, string>;
-  /** slug -> the learner's latest code or answers (JSON text for forms). */
-  saved: Record<string, string>;
-  /** slug -> how many times the learner asked for a grade. */
-  attempts: Record<string, number>;
-  /** slug -> ISO time the worked solution was first shown. */
-  solutionsViewed: Record<string, string>;
-  /** slug -> ISO time the worked solution was first loaded into the answer. */
-  solutionsLoaded: Record<string, string>;
-  /** `problem:<slug>` or `question:<lesson>:<n>` -> when it comes back for review. */
-  review: Record<string, ReviewItem>;
+export type { ProgressData } from './progressMerge';
+
+/** A file the learner can download from a notice: what could not be kept, or a copy replaced. */
+export interface NoticeDownload {
+  /** The link's words: "Download the code the other tab saved". */
+  label: string;
+  name: string;
+  text: string;
+}
+
+export interface ProgressNoticeData {
+  kind: 'error' | 'info';
+  text: string;
+  download?: NoticeDownload;
 }
 
 export interface ProgressState extends ProgressData {
   /** A message for the learner about data that was set aside, or an import result. */
-  notice: { kind: 'error' | 'info'; text: string } | null;
+  notice: ProgressNoticeData | null;
   markRead(slug: string): void;
   markSolved(slug: string): void;
   save(slug: string, text: string): void;
@@ -51,17 +58,6 @@ export interface ProgressFile extends ProgressData {
   exportedAt: string;
 }
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const empty = (): ProgressData => ({
-  lessonsRead: {},
-  problemsSolved: {},
-  saved: {},
-  attempts: {},
-  solutionsViewed: {},
-  solutionsLoaded: {},
-  review: {},
-});
 const STRING_MAPS = [
   'lessonsRead',
   'problemsSolved',
@@ -126,27 +122,32 @@ function dataOf(s: ProgressData): ProgressData {
   return { lessonsRead, problemsSolved, saved, attempts, solutionsViewed, solutionsLoaded, review };
 }
 
-function defaultStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+const FILE_NAME = 'rate-limit-lab-progress.json';
+
+/** The stored text of progress data. */
+const storedText = (d: ProgressData): string =>
+  JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...d });
+
+/** Calls back when another tab changes the stored progress (the `storage` event). */
+export type StorageWatcher = (key: string, onChange: () => void) => () => void;
+
+const windowWatcher: StorageWatcher = (key, onChange) => {
+  if (typeof window === 'undefined') return () => {};
+  const on = (e: StorageEvent) => {
+    if (e.key === key || e.key === null) onChange();
+  };
+  window.addEventListener('storage', on);
+  return () => window.removeEventListener('storage', on);
+};
 
 export function createProgressStore(
-  storage: Storage | null = defaultStorage(),
+  storage: StorageLike | null = browserLocalStorage(),
   now: () => Date = () => new Date(),
+  watch: StorageWatcher = windowWatcher,
 ) {
   let initial = empty();
   let notice: ProgressState['notice'] = null;
-  const raw = (() => {
-    try {
-      return storage?.getItem(PROGRESS_KEY) ?? null;
-    } catch {
-      return null;
-    }
-  })();
+  const raw = readStorage(storage, PROGRESS_KEY);
   if (raw !== null) {
     let parsed: unknown;
     let reason: string | null = null;
@@ -159,106 +160,135 @@ export function createProgressStore(
       reason = 'it is not valid JSON';
     }
     if (reason) {
-      try {
-        storage?.setItem(PROGRESS_CORRUPT_KEY, raw);
-        storage?.removeItem(PROGRESS_KEY);
-      } catch {
-        // Storage full or blocked: keep running with empty progress.
-      }
-      notice = {
-        kind: 'error',
-        text: `Your saved progress could not be read (${reason}), so this lab started fresh. The old data was kept in localStorage under "${PROGRESS_CORRUPT_KEY}".`,
-      };
+      const kept = writeStorage(storage, PROGRESS_CORRUPT_KEY, raw);
+      if (!kept) writeStorage(storage, PROGRESS_KEY, null);
+      notice = kept
+        ? {
+            kind: 'error',
+            text: `Your saved progress could not be read (${reason}), and it could not be set aside (${kept}). It is still in localStorage under "${PROGRESS_KEY}"; the file below is a copy.`,
+            download: { label: 'Download the unreadable progress', name: FILE_NAME, text: raw },
+          }
+        : {
+            kind: 'error',
+            text: `Your saved progress could not be read (${reason}), so this lab started fresh. The old data was kept in localStorage under "${PROGRESS_CORRUPT_KEY}".`,
+          };
     }
   }
+  /** The code this tab last saw stored per problem: a stored copy that differs is another tab's. */
+  const seen: Record<string, string> = { ...initial.saved };
 
-  const store = createStore<ProgressState>()((set, get) => {
-    const persist = () => {
-      try {
-        storage?.setItem(
-          PROGRESS_KEY,
-          JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...dataOf(get()) }),
-        );
-      } catch {
-        set({
-          notice: {
-            kind: 'error',
-            text: 'Progress could not be saved: the browser refused to store it (storage full or blocked).',
-          },
-        });
-      }
-    };
+  /** The stored copy now (another tab may have written since), or null when unreadable. */
+  const readStored = (): ProgressData | null => {
+    const text = readStorage(storage, PROGRESS_KEY);
+    if (text === null) return empty();
+    try {
+      const r = readProgress(JSON.parse(text));
+      return r.ok ? r.data : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Changes this tab could not write yet (storage full): kept on top of any stored copy. */
+  const pending: ProgressChange[] = [];
+  const withPending = (d: ProgressData): ProgressData =>
+    pending.reduce((acc, c) => applyChange(acc, c).data, d);
+
+  /**
+   * Applies one change to the copy stored now and writes it back; this tab then shows the
+   * merged copy (the other tabs' work included). A failed write is said, with the file.
+   */
+  const commit = (change: ProgressChange, info?: string): string | null => {
+    const base = withPending(readStored() ?? dataOf(store.getState()));
+    const { data, conflict } = applyChange(base, change);
+    if (change.kind === 'saved') seen[change.slug] = change.text;
+    const err = writeStorage(storage, PROGRESS_KEY, storedText(data));
+    // What could not be written is applied again on the next write (or another tab's).
+    if (err) pending.push(change);
+    else pending.length = 0;
+    let next: ProgressState['notice'] = info
+      ? { kind: 'info', text: info }
+      : store.getState().notice;
+    if (err)
+      next = {
+        kind: 'error',
+        text: `Progress could not be saved: ${err}. It is kept on this page until you close it; download it to keep it.`,
+        download: { label: 'Download your progress', name: FILE_NAME, text: exportOf(data) },
+      };
+    else if (conflict)
+      next = {
+        kind: 'info',
+        text: `Another tab saved different code for "${conflict.slug}". This tab's code is now saved; the other tab's code is in the file below.`,
+        download: {
+          label: "Download the other tab's code",
+          name: `${conflict.slug}-other-tab.txt`,
+          text: conflict.theirs,
+        },
+      };
+    else if (store.getState().notice?.text.startsWith('Progress could not be saved')) next = null;
+    store.setState({ ...data, notice: next });
+    return err;
+  };
+  const first = (field: FirstTimeField, slug: string) => {
+    if (store.getState()[field][slug]) return;
+    commit({ kind: 'first', field, slug, at: now().toISOString() });
+  };
+
+  const store: StoreApi<ProgressState> = createStore<ProgressState>()((set, get) => {
     return {
       ...initial,
       notice,
-      markRead(slug) {
-        if (get().lessonsRead[slug]) return;
-        set((s) => ({ lessonsRead: { ...s.lessonsRead, [slug]: now().toISOString() } }));
-        persist();
-      },
-      markSolved(slug) {
-        if (get().problemsSolved[slug]) return;
-        set((s) => ({ problemsSolved: { ...s.problemsSolved, [slug]: now().toISOString() } }));
-        persist();
-      },
+      markRead: (slug) => first('lessonsRead', slug),
+      markSolved: (slug) => first('problemsSolved', slug),
       save(slug, text) {
-        if (get().saved[slug] === text) return;
-        set((s) => ({ saved: { ...s.saved, [slug]: text } }));
-        persist();
+        if (get().saved[slug] === text && seen[slug] === text) return;
+        commit({ kind: 'saved', slug, text, base: seen[slug] });
       },
       attempted(slug) {
-        set((s) => ({ attempts: { ...s.attempts, [slug]: (s.attempts[slug] ?? 0) + 1 } }));
-        persist();
+        commit({ kind: 'attempt', slug });
       },
-      solutionViewed(slug) {
-        if (get().solutionsViewed[slug]) return;
-        set((s) => ({ solutionsViewed: { ...s.solutionsViewed, [slug]: now().toISOString() } }));
-        persist();
-      },
-      solutionLoaded(slug) {
-        if (get().solutionsLoaded[slug]) return;
-        set((s) => ({ solutionsLoaded: { ...s.solutionsLoaded, [slug]: now().toISOString() } }));
-        persist();
-      },
+      solutionViewed: (slug) => first('solutionsViewed', slug),
+      solutionLoaded: (slug) => first('solutionsLoaded', slug),
       answered(id, right, info) {
-        const prev = get().review[id];
-        if (right && !prev) return;
-        const next = right ? afterRight(prev!, now()) : afterMiss(prev, info, now());
-        if (next === prev) return;
-        set((s) => {
-          const review = { ...s.review };
-          if (next) review[id] = next;
-          else delete review[id];
-          return { review };
-        });
-        persist();
+        if (right && !get().review[id] && !readStored()?.review[id]) return;
+        commit({ kind: 'answer', id, right, info, at: now().toISOString() });
       },
       dismissNotice() {
         set({ notice: null });
       },
       reset() {
-        set({ ...empty(), notice: null });
-        persist();
+        set({ notice: null });
+        commit({ kind: 'reset' });
       },
     };
   });
 
-  /** The progress as a file's text. */
-  function exportProgress(): string {
+  /** Another tab wrote: show its copy merged with ours (nothing of either is dropped). */
+  watch(PROGRESS_KEY, () => {
+    const stored = readStored();
+    if (!stored) return;
+    store.setState({ ...withPending(stored) });
+  });
+
+  function exportOf(d: ProgressData): string {
     const file: ProgressFile = {
       app: 'rate-limit-lab',
       kind: 'progress',
       version: 1,
       exportedAt: now().toISOString(),
-      ...dataOf(store.getState()),
+      ...d,
     };
     return `${JSON.stringify(file, null, 2)}\n`;
   }
 
+  /** The progress as a file's text. */
+  const exportProgress = (): string => exportOf(dataOf(store.getState()));
+
   /**
-   * Merges an exported file into the current progress (nothing already done is lost; imported
+   * Merges an exported file into the stored progress (nothing already done is lost; imported
    * code replaces saved code for the same problem). A bad file changes nothing: its text is kept
-   * under PROGRESS_REJECTED_KEY and the notice says why.
+   * under PROGRESS_REJECTED_KEY and the notice says why. An import the browser cannot store is
+   * not "Imported": the notice says so and offers the merged progress as a file.
    */
   function importProgress(
     text: string,
@@ -275,56 +305,27 @@ export function createProgressStore(
       reason = 'it is not valid JSON';
     }
     if (!data) {
-      try {
-        storage?.setItem(PROGRESS_REJECTED_KEY, text.slice(0, 1_000_000));
-      } catch {
-        // nothing more to keep
-      }
-      const message = `That file could not be imported: ${reason}. Your progress is unchanged; the file's text was kept in localStorage under "${PROGRESS_REJECTED_KEY}".`;
+      const kept = writeStorage(storage, PROGRESS_REJECTED_KEY, text.slice(0, 1_000_000));
+      const message = kept
+        ? `That file could not be imported: ${reason}. Your progress is unchanged.`
+        : `That file could not be imported: ${reason}. Your progress is unchanged; the file's text was kept in localStorage under "${PROGRESS_REJECTED_KEY}".`;
       store.setState({ notice: { kind: 'error', text: message } });
       return { ok: false, message };
     }
-    const s = store.getState();
-    const pick = (a: Record<string, string>, b: Record<string, string>) => {
-      const out = { ...b, ...a };
-      for (const [k, v] of Object.entries(b)) if (a[k] && a[k]! > v) out[k] = v;
-      return out;
-    };
-    const review = { ...s.review };
-    for (const [id, item] of Object.entries(data.review)) {
-      const mine = review[id];
-      if (!mine || item.missed > mine.missed) review[id] = item;
-    }
-    const attempts = { ...s.attempts };
-    for (const [k, n] of Object.entries(data.attempts)) attempts[k] = Math.max(n, attempts[k] ?? 0);
-    const next: ProgressData = {
-      lessonsRead: pick(s.lessonsRead, data.lessonsRead),
-      problemsSolved: pick(s.problemsSolved, data.problemsSolved),
-      saved: { ...s.saved, ...data.saved },
-      attempts,
-      solutionsViewed: pick(s.solutionsViewed, data.solutionsViewed),
-      solutionsLoaded: pick(s.solutionsLoaded, data.solutionsLoaded),
-      review,
-    };
     const counts = {
       lessons: Object.keys(data.lessonsRead).length,
       problems: Object.keys(data.problemsSolved).length,
       review: Object.keys(data.review).length,
     };
-    store.setState({
-      ...next,
-      notice: {
-        kind: 'info',
-        text: `Imported progress: ${counts.lessons} lesson(s) read, ${counts.problems} problem(s) solved and ${counts.review} item(s) to review.`,
-      },
-    });
-    try {
-      storage?.setItem(
-        PROGRESS_KEY,
-        JSON.stringify({ app: 'rate-limit-lab', kind: 'progress', version: 1, ...next }),
-      );
-    } catch {
-      // reported on the next save
+    for (const [slug, code] of Object.entries(data.saved)) seen[slug] = code;
+    const err = commit(
+      { kind: 'import', data },
+      `Imported progress: ${counts.lessons} lesson(s) read, ${counts.problems} problem(s) solved and ${counts.review} item(s) to review.`,
+    );
+    if (err) {
+      const message = `That file was read but not imported: ${err}, so nothing of it would be kept after this page closes. It is shown on this page until then; the file below has your progress with it.`;
+      store.setState({ notice: { ...store.getState().notice!, text: message } });
+      return { ok: false, message };
     }
     return { ok: true, counts };
   }

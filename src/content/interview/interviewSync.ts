@@ -40,7 +40,9 @@ type PrivateMsg = { t: 'priv'; s: SessionPrivate } | { t: 'hello' };
 /** Messages of the public channel (a session inside is read again by readPublic). */
 export const isPublicMsg = (m: unknown): m is PublicMsg =>
   isRecord(m) &&
-  (m.t === 'hello' || (m.t === 'pub' && isRecord(m.s)) || (m.t === 'clear' && typeof m.id === 'string'));
+  (m.t === 'hello' ||
+    (m.t === 'pub' && isRecord(m.s)) ||
+    (m.t === 'clear' && typeof m.id === 'string'));
 /** Messages of the interviewer's channel (the part inside is read again by readPrivate). */
 export const isPrivateMsg = (m: unknown): m is PrivateMsg =>
   isRecord(m) && (m.t === 'hello' || (m.t === 'priv' && isRecord(m.s)));
