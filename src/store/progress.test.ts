@@ -132,12 +132,13 @@ function sharedTabs() {
 /** Storage that throws as a full localStorage does. */
 function fullStorage() {
   const m = memory();
-  return {
+  const full: typeof m = {
     ...m,
     setItem: () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     },
   };
+  return full;
 }
 
 describe('progress in two tabs', () => {

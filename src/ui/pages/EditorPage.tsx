@@ -21,6 +21,7 @@ import { TimeBar } from '../lab/TimeBar';
 import { StageContext, useLab } from '../lab/useLab';
 import { editorStage } from '../editor/stage';
 import { Markdown } from '../widgets/Markdown';
+import { DownloadLink } from '../shell/DownloadLink';
 import type { Route } from '../shell/router';
 import '../lab/lab.css';
 import '../editor/editor.css';
@@ -56,19 +57,43 @@ function useLinkedScript(route: Route): void {
         const shared = readShared(s);
         es.selectTemplate(shared.template);
         const cur = editorStore.getState().draft;
-        if (
+        const differs =
           cur.source !== shared.draft.source ||
           cur.keys.join('\n') !== shared.draft.keys.join('\n') ||
-          cur.args.join('\n') !== shared.draft.args.join('\n')
-        )
-          editorStore.getState().replaceDraft(shared.draft, 'opened a shared link');
-        es.setTraffic(shared.traffic);
-        es.setMode(shared.mode);
-        es.setLatencyMs(shared.latencyMs);
-        editorStore.getState().setNotice({
-          kind: 'info',
-          text: 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
-        });
+          cur.args.join('\n') !== shared.draft.args.join('\n');
+        const open = (force: boolean): boolean => {
+          const err = differs
+            ? editorStore.getState().replaceDraft(shared.draft, 'opened a shared link', force)
+            : null;
+          if (err) {
+            // Replacing now would lose the learner's script after a reload: ask first.
+            editorStore.getState().setNotice({
+              kind: 'error',
+              text: `The shared script was not opened: your own script could not be set aside for Undo (${err}). Download yours first, or open the shared one anyway (Undo then works until this page closes).`,
+              download: {
+                label: 'Download your script',
+                name: `${shared.template}.lua`,
+                text: cur.source,
+              },
+              action: { label: 'Open the shared script anyway', run: () => void open(true) },
+            });
+            return false;
+          }
+          es.setTraffic(shared.traffic);
+          es.setMode(shared.mode);
+          es.setLatencyMs(shared.latencyMs);
+          editorStore.getState().setNotice({
+            kind: 'info',
+            text: !differs
+              ? 'Opened the shared script: it is the same as yours.'
+              : force
+                ? 'Opened the shared script. Undo brings yours back until this page closes (it could not be stored).'
+                : 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
+          });
+          if (force) void runEditor();
+          return true;
+        };
+        open(false);
       } catch (e) {
         es.setNotice({
           kind: 'error',
@@ -244,6 +269,9 @@ function FileActions() {
   const templateId = useEditor((s) => s.templateId);
   const undo = useEditor((s) => s.undo);
   const notice = useEditor((s) => s.notice);
+  const saveError = useEditor((s) => s.saveError);
+  // Only while a save fails: the download carries the script as it is now.
+  const unsaved = useEditor((s) => (s.saveError ? s.draft.source : ''));
   const savedAt = useEditor((s) => s.savedAt);
   const upload = useRef<HTMLInputElement>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -300,10 +328,18 @@ function FileActions() {
             const st = editorStore.getState();
             if (!r.ok) st.setNotice({ kind: 'error', text: r.message });
             else {
-              st.replaceDraft({ ...st.draft, source: r.source }, `upload of ${f.name}`);
+              // An upload is the learner's own choice: it replaces even when Undo cannot be
+              // stored, and says how long Undo lasts then.
+              const err = st.replaceDraft(
+                { ...st.draft, source: r.source },
+                `upload of ${f.name}`,
+                true,
+              );
               st.setNotice({
                 kind: 'info',
-                text: `Loaded ${f.name}. Undo brings back what you had.`,
+                text: err
+                  ? `Loaded ${f.name}. Undo brings back what you had until this page closes (${err}).`
+                  : `Loaded ${f.name}. Undo brings back what you had.`,
               });
             }
           }}
@@ -336,9 +372,16 @@ function FileActions() {
         >
           Share link
         </button>
-        <span className="muted small ed-saved" data-testid="saved">
-          {savedAt ? 'Saved in this browser' : 'Autosaves as you type'}
-        </span>
+        {saveError ? (
+          <span className="notice error small ed-saved" role="alert" data-testid="saved">
+            Not saved: {saveError}. Your script is still here; download it to keep it.{' '}
+            <DownloadLink text={unsaved} name={`${templateId}.lua`} label="Download your script" />
+          </span>
+        ) : (
+          <span className="muted small ed-saved" data-testid="saved">
+            {savedAt ? 'Saved in this browser' : 'Autosaves as you type'}
+          </span>
+        )}
       </div>
       {link && (
         <input
@@ -357,6 +400,18 @@ function FileActions() {
           data-testid="notice"
         >
           {notice.text}{' '}
+          {notice.download && (
+            <DownloadLink
+              text={notice.download.text}
+              name={notice.download.name}
+              label={notice.download.label}
+            />
+          )}{' '}
+          {notice.action && (
+            <button type="button" className="button small-button" onClick={notice.action.run}>
+              {notice.action.label}
+            </button>
+          )}{' '}
           <button type="button" className="link-button" onClick={() => es.setNotice(null)}>
             Dismiss
           </button>
