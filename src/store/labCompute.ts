@@ -15,11 +15,36 @@ import {
   overlayAnswers,
   prepareLimiters,
 } from '../core/limiters/registry';
-import { validateScenario } from '../core/scenario/validate';
+import { howToLower, scenarioSize } from '../core/scenario/size';
+import { MAX_GENERATED, validateScenario } from '../core/scenario/validate';
 import type { Params } from '../core/limiters/types';
 import type { LabWorkerClient } from '../worker/labClient';
 
 let worker: LabWorkerClient | null = null;
+
+/**
+ * The most requests one run on the page may make (the command line goes to MAX_GENERATED):
+ * building and drawing more would hold the page's thread past its 200 ms budget (measured:
+ * docs/ui-notes.md, "Big runs").
+ */
+export const PAGE_MAX_REQUESTS = 50_000;
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** Why the page will not run this scenario (too many requests to draw), naming what to lower. */
+export function pageSizeError(input: unknown): string | null {
+  // A huge list is refused before it is checked item by item (that alone could take seconds).
+  const listed = isObj(input) && Array.isArray(input.requests) ? input.requests.length : 0;
+  if (listed > PAGE_MAX_REQUESTS)
+    return `requests lists ${fmt(listed)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): list fewer. The command line's simulate takes more.`;
+  const v = validateScenario(input);
+  if (!v.ok) return null;
+  const { total, biggest } = scenarioSize(v.scenario);
+  if (total <= PAGE_MAX_REQUESTS) return null;
+  const g = v.scenario.traffic[biggest];
+  const how = g ? howToLower(g, `traffic[${biggest}]`) : 'list fewer requests';
+  return `this scenario makes about ${fmt(total)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): ${how}. The command line's simulate runs up to ${fmt(MAX_GENERATED)}.`;
+}
 
 /** Send every run with learner Lua to this worker from now on (the page does, at start). */
 export function installLabWorker(client: LabWorkerClient | null): void {
@@ -76,6 +101,8 @@ export function computeLabRun(
   opts: ComputeOptions = {},
 ): BuildResult | Promise<BuildResult> {
   const seekable = opts.seekable ?? true;
+  const tooBig = pageSizeError(input);
+  if (tooBig) return { ok: false, errors: [tooBig], message: tooBig };
   const client = worker;
   if (!client || !runsLearnerLua(input) || !validateScenario(input).ok)
     return buildRun(input, { seekable });
