@@ -78,7 +78,7 @@ export function App() {
   if (first === 'present' && route.parts.length >= 3)
     return (
       <main id="main" tabIndex={-1} className="bare-main">
-        <ErrorBoundary resetKey={route.parts.join('/')}>
+        <ErrorBoundary resetKey={route.hash}>
           <Suspense fallback={loading}>{section!.render(route)}</Suspense>
         </ErrorBoundary>
       </main>
@@ -112,7 +112,7 @@ export function App() {
         <ThemeToggle />
       </header>
       <main id="main" tabIndex={-1}>
-        <ErrorBoundary resetKey={route.parts.join('/')}>
+        <ErrorBoundary resetKey={route.hash}>
           <Suspense fallback={section?.id === 'lab' ? labLoading : loading}>
             {section ? (
               section.render(route)

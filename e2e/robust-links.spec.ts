@@ -1,0 +1,183 @@
+// Issue 22, "nothing crashes, nothing freezes": hostile share links on every screen that reads
+// one, forged channel messages, and a link to the documented 5-million-request cap.
+import LZString from 'lz-string';
+import type { Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
+
+// lz-string is CommonJS: under Playwright's Node loader only its default export is available.
+const enc = (v: unknown): string => LZString.compressToEncodedURIComponent(JSON.stringify(v));
+
+const SCENARIO = {
+  algorithm: 'fixed-window',
+  params: { limit: 3, windowSeconds: 60 },
+  requests: [{ at: 0 }, { at: 1 }, { at: 2 }, { at: 3 }],
+};
+
+/** Values a hand-made link can carry where a scenario (or a script) belongs. */
+const HOSTILE: [string, unknown, RegExp][] = [
+  ['null', null, /not null/],
+  ['a number', 7, /not a number/],
+  ['an array', [SCENARIO], /not an array/],
+  ['absurd numbers', { ...SCENARIO, params: { limit: 1e308, windowSeconds: -1 } }, /params\.limit/],
+  [
+    'NaN as a string',
+    { ...SCENARIO, params: { limit: 'NaN', windowSeconds: 60 } },
+    /params\.limit/,
+  ],
+  ['a huge array', { ...SCENARIO, requests: new Array(60_000).fill({ at: 0 }) }, /at most 50,000/],
+];
+
+async function expectNoCrash(page: Page) {
+  await expect(page.getByTestId('error-boundary')).toHaveCount(0);
+}
+
+/** The lab still works after a bad link: a good scenario loads and runs. */
+async function labStillWorks(page: Page) {
+  await page.evaluate(async (s) => {
+    await window.rateLab!.load(s);
+    await window.rateLab!.advance(10);
+  }, SCENARIO);
+  await expect(page.getByTestId('allowed-count')).toHaveText('3');
+}
+
+test('hostile scenario links: the lab and the presenter say what is wrong and keep working', async ({
+  page,
+}) => {
+  for (const [name, value, words] of HOSTILE) {
+    await gotoRoute(page, `#/lab?scenario=${enc(value)}`);
+    await expect(page.getByTestId('url-error'), name).toContainText(
+      "The link's scenario could not be loaded",
+    );
+    await expect(page.getByTestId('url-error'), name).toContainText(words);
+    await expectNoCrash(page);
+    await gotoRoute(page, `#/present/lab/scene?scenario=${enc(value)}`);
+    await expect(page.locator('.room-message'), name).toContainText(words);
+    await expectNoCrash(page);
+  }
+  await gotoRoute(page, '#/lab');
+  await labStillWorks(page);
+});
+
+test('hostile editor, races and practice links are messages, not crashes', async ({ page }) => {
+  for (const v of [null, 7, [1], { source: 1e308 }]) {
+    await gotoRoute(page, `#/editor?s=${enc(v)}`);
+    await expect(page.getByTestId('notice')).toContainText('The link could not be opened');
+    // The learner's own script still runs.
+    await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
+    await expectNoCrash(page);
+    await gotoRoute(page, `#/races?s=${enc(v)}`);
+    await expect(page.getByTestId('race-link-error')).toContainText('This link cannot be opened');
+    await expectNoCrash(page);
+  }
+  for (const seed of ['1e308', '-1', 'NaN', 'abc']) {
+    await gotoRoute(page, `#/practice/predict-local-vs-shared?seed=${seed}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoCrash(page);
+  }
+});
+
+test('window.rateLab rejects bad input with a message naming it', async ({ page }) => {
+  await gotoRoute(page, '#/lab');
+  const errors = await page.evaluate(async () => {
+    const out: string[] = [];
+    const api = window.rateLab!;
+    for (const f of [
+      () => api.load(null),
+      () => api.load(42),
+      () => api.load({ algorithm: 'fixed-window', params: { limit: 1e308, windowSeconds: 1 } }),
+      () => api.advance(Number.NaN),
+      () => api.advance(1e308),
+    ])
+      await f().then(
+        () => out.push('resolved'),
+        (e: unknown) =>
+          out.push(e instanceof Error && e.constructor === Error ? e.message : `raw ${String(e)}`),
+      );
+    return out;
+  });
+  expect(errors[0]).toMatch(/scenario must be a JSON object of scenario fields, not null/);
+  expect(errors[1]).toMatch(/not a number/);
+  expect(errors[2]).toMatch(/params\.limit must be at most/);
+  expect(errors[3]).toMatch(/advance\(seconds\) needs a finite number >= 0, not NaN/);
+  expect(errors[4]).toMatch(/at most 1000000000/);
+  await labStillWorks(page);
+});
+
+test('forged messages on the presenter and interview channels are ignored', async ({
+  page,
+  context,
+}) => {
+  await gotoRoute(page, '#/present/deck/make-it-atomic?step=2');
+  const candidate = await context.newPage();
+  await gotoRoute(candidate, '#/interview/candidate');
+  const forger = await context.newPage();
+  await gotoRoute(forger, '#/lessons');
+  await forger.evaluate(() => {
+    const junk: unknown[] = [
+      null,
+      0,
+      'pos',
+      [],
+      {},
+      { t: 'pos', p: null },
+      { t: 'pos', p: { v: 1, deck: 'make-it-atomic', step: 'x', rev: 1e308 } },
+      { t: 'hello', deck: 5 },
+      { t: 'pub', s: null },
+      { t: 'pub', s: { v: 1, id: 7, order: null } },
+      { t: 'priv', s: 'x' },
+      { t: 'clear', id: null },
+    ];
+    for (const name of ['rateLab.present', 'rateLab.interview', 'rateLab.interview.host']) {
+      const ch = new BroadcastChannel(name);
+      for (const m of junk) ch.postMessage(m);
+      ch.close();
+    }
+  });
+  // Both pages keep working (the fixture fails the test on any page error).
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/make-it-atomic/);
+  await expectNoCrash(page);
+  await expectNoCrash(candidate);
+  await candidate.close();
+  await forger.close();
+});
+
+test('a link to 5 million requests is refused at once and the page keeps answering', async ({
+  page,
+}) => {
+  await gotoRoute(page, '#/lab');
+  await expect(page.getByTestId('lab-page')).toBeVisible();
+  // Probe: the longest gap between animation frames while the link loads.
+  await page.evaluate(() => {
+    const w = window as unknown as { maxGap: number; stopProbe: boolean };
+    w.maxGap = 0;
+    w.stopProbe = false;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.maxGap = Math.max(w.maxGap, t - last);
+      last = t;
+      if (!w.stopProbe) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const huge = {
+    algorithm: 'fixed-window',
+    params: { limit: 10, windowSeconds: 1 },
+    traffic: [{ pattern: 'steady', ratePerSecond: 1000, from: 0, to: 5000 }],
+  };
+  await page.evaluate((h) => (location.hash = h), `#/lab?scenario=${enc(huge)}`);
+  await expect(page.getByTestId('url-error')).toContainText(
+    'makes about 5,000,000 requests; the lab page runs and draws at most 50,000',
+  );
+  await expect(page.getByTestId('url-error')).toContainText('lower traffic[0].ratePerSecond');
+  // A click still answers.
+  await page.getByRole('button', { name: 'Play' }).first().click();
+  await expect(page.getByRole('button', { name: 'Pause' }).first()).toBeVisible();
+  const gap = await page.evaluate(() => {
+    const w = window as unknown as { maxGap: number; stopProbe: boolean };
+    w.stopProbe = true;
+    return w.maxGap;
+  });
+  // The goal is 200 ms (docs/ui-notes.md); the bound is generous for a busy machine.
+  expect(gap).toBeLessThan(1000);
+});
