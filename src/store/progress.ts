@@ -160,12 +160,12 @@ export function createProgressStore(
       reason = 'it is not valid JSON';
     }
     if (reason) {
-      const kept = writeStorage(storage, PROGRESS_CORRUPT_KEY, raw);
-      if (!kept) writeStorage(storage, PROGRESS_KEY, null);
-      notice = kept
+      const keepError = writeStorage(storage, PROGRESS_CORRUPT_KEY, raw);
+      if (!keepError) writeStorage(storage, PROGRESS_KEY, null);
+      notice = keepError
         ? {
             kind: 'error',
-            text: `Your saved progress could not be read (${reason}), and it could not be set aside (${kept}). It is still in localStorage under "${PROGRESS_KEY}"; the file below is a copy.`,
+            text: `Your saved progress could not be read (${reason}), and it could not be set aside (${keepError}). It is still in localStorage under "${PROGRESS_KEY}"; the file below is a copy.`,
             download: { label: 'Download the unreadable progress', name: FILE_NAME, text: raw },
           }
         : {
@@ -305,8 +305,8 @@ export function createProgressStore(
       reason = 'it is not valid JSON';
     }
     if (!data) {
-      const kept = writeStorage(storage, PROGRESS_REJECTED_KEY, text.slice(0, 1_000_000));
-      const message = kept
+      const keepError = writeStorage(storage, PROGRESS_REJECTED_KEY, text.slice(0, 1_000_000));
+      const message = keepError
         ? `That file could not be imported: ${reason}. Your progress is unchanged.`
         : `That file could not be imported: ${reason}. Your progress is unchanged; the file's text was kept in localStorage under "${PROGRESS_REJECTED_KEY}".`;
       store.setState({ notice: { kind: 'error', text: message } });

@@ -1,0 +1,163 @@
+// Issue 22, "nothing lost": two tabs of the lab writing the same storage, and a storage quota
+// the test fills itself. Every failed write is said on screen with a download of what was not
+// kept; nothing newer is overwritten by an older copy.
+import { readFileSync } from 'node:fs';
+import LZString from 'lz-string';
+import type { Page } from '@playwright/test';
+import { expect, gotoRoute, test } from './fixtures';
+
+const PROGRESS_KEY = 'rate-lab:progress:v1';
+
+/** Replace the Monaco editor's text (insertText: no auto-closing brackets or auto-indent). */
+async function setScript(page: Page, text: string) {
+  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+
+/** Fill this origin's localStorage until the browser throws QuotaExceededError. */
+async function fillStorage(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let i = 0;
+    let error = '';
+    for (let size = 1 << 20; size >= 1; size >>= 1) {
+      const chunk = 'x'.repeat(size);
+      for (;;) {
+        try {
+          localStorage.setItem(`test-fill-${i++}`, chunk);
+        } catch (e) {
+          error = e instanceof DOMException ? e.name : String(e);
+          break;
+        }
+      }
+    }
+    return error;
+  });
+}
+
+async function downloaded(page: Page, link: ReturnType<Page['getByTestId']>, path: string) {
+  const d = page.waitForEvent('download');
+  await link.click();
+  await (await d).saveAs(path);
+  return readFileSync(path, 'utf8');
+}
+
+test("a stale tab's saves never overwrite the other tab's practice code or editor draft", async ({
+  page,
+  context,
+}) => {
+  // Two tabs open on the same problem before either saved anything.
+  await gotoRoute(page, '#/practice/fix-get-then-set');
+  const stale = await context.newPage();
+  await gotoRoute(stale, '#/practice/fix-get-then-set');
+  await setScript(page, '-- tab A fixed it\nreturn 1');
+  await expect
+    .poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', PROGRESS_KEY))
+    .toContain('tab A fixed it');
+  // The stale tab saves its own work on another problem.
+  await gotoRoute(stale, '#/practice/write-gcra');
+  await setScript(stale, '-- tab B wrote this\nreturn 0');
+  await expect
+    .poll(() => stale.evaluate((k) => localStorage.getItem(k) ?? '', PROGRESS_KEY))
+    .toContain('tab B wrote this');
+  const saved = await page.evaluate(
+    (k) => (JSON.parse(localStorage.getItem(k)!) as { saved: Record<string, string> }).saved,
+    PROGRESS_KEY,
+  );
+  expect(saved['fix-get-then-set']).toContain('tab A fixed it');
+  expect(saved['write-gcra']).toContain('tab B wrote this');
+
+  // The editor: both tabs open, A edits, the stale tab closes (its page-hide save).
+  await gotoRoute(page, '#/editor');
+  await gotoRoute(stale, '#/editor');
+  await expect(stale.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  await setScript(page, '-- tab A draft\nreturn 1');
+  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await stale.close({ runBeforeUnload: true });
+  await page.reload();
+  await expect(editorText(page)).toContainText('tab A draft', { timeout: 30_000 });
+});
+
+test('storage full: autosave and a 6 MB import say so and offer a download', async ({
+  page,
+}, info) => {
+  // An import bigger than the browser's quota (no filling needed).
+  await gotoRoute(page, '#/practice');
+  const big = {
+    app: 'rate-limit-lab',
+    kind: 'progress',
+    version: 1,
+    lessonsRead: { 'two-servers-one-budget': '2026-01-01T00:00:00.000Z' },
+    saved: { 'write-gcra': `-- big\n${'-- padding\n'.repeat(600_000)}` },
+  };
+  await page.getByTestId('progress-file').setInputFiles({
+    name: 'big.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(big)),
+  });
+  const notice = page.getByTestId('progress-notice');
+  await expect(notice).toContainText("read but not imported: this browser's storage");
+  await expect(notice).not.toContainText('Imported progress');
+  const file = await downloaded(
+    page,
+    notice.getByTestId('download-kept'),
+    info.outputPath('progress.json'),
+  );
+  expect(JSON.parse(file).saved['write-gcra']).toBe(big.saved['write-gcra']);
+
+  // Autosave in the editor with the quota filled by the test.
+  await gotoRoute(page, '#/editor');
+  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  expect(await fillStorage(page)).toBe('QuotaExceededError');
+  await setScript(page, '-- kept only on the page\nreturn 1');
+  const saved = page.getByTestId('saved');
+  await expect(saved).toContainText("Not saved: this browser's storage for the lab is full");
+  await expect(saved).not.toContainText('Saved in this browser');
+  const lua = await downloaded(page, saved.getByTestId('download-kept'), info.outputPath('a.lua'));
+  expect(lua).toBe('-- kept only on the page\nreturn 1');
+});
+
+test('a shared script with storage full asks first, and Undo really brings the script back', async ({
+  page,
+}) => {
+  await gotoRoute(page, '#/editor');
+  await setScript(page, '-- my own script\nreturn 1');
+  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  expect(await fillStorage(page)).toBe('QuotaExceededError');
+  const shared = LZString.compressToEncodedURIComponent(
+    JSON.stringify({ v: 1, template: 'token-bucket', source: '-- shared\nreturn 0' }),
+  );
+  await page.evaluate((h) => (location.hash = h), `#/editor?s=${shared}`);
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText('The shared script was not opened');
+  await expect(editorText(page)).toContainText('my own script');
+  await notice.getByRole('button', { name: 'Open the shared script anyway' }).click();
+  await expect(editorText(page)).toContainText('-- shared');
+  await expect(notice).toContainText('until this page closes');
+  await page.getByTestId('undo').click();
+  await expect(editorText(page)).toContainText('my own script');
+});
+
+test('a shared link keeps the script for Undo across a reload, even after a second link', async ({
+  page,
+}) => {
+  await gotoRoute(page, '#/editor');
+  await setScript(page, '-- my own script\nreturn 1');
+  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  for (const n of [1, 2]) {
+    const link = LZString.compressToEncodedURIComponent(
+      JSON.stringify({ v: 1, template: 'token-bucket', source: `-- shared ${n}\nreturn 0` }),
+    );
+    await page.evaluate((h) => (location.hash = h), `#/editor?s=${link}`);
+    await expect(editorText(page)).toContainText(`-- shared ${n}`);
+  }
+  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await page.reload();
+  await expect(editorText(page)).toContainText('-- shared 2', { timeout: 30_000 });
+  await page.getByTestId('undo').click();
+  await expect(editorText(page)).toContainText('my own script');
+});
