@@ -50,10 +50,10 @@ export class ErrorBoundary extends Component<Props, State> {
             className="button"
             href="#/lab"
             onClick={(e) => {
-              // On #/lab itself the route does not change: clear the error here too, and drop
-              // whatever query (a bad link) brought it.
+              // Any other address changes the route, which clears the error (resetKey); on
+              // #/lab itself nothing would change, so clear it here.
+              if (window.location.hash !== '#/lab') return;
               e.preventDefault();
-              if (window.location.hash !== '#/lab') window.location.hash = '#/lab';
               this.setState({ error: null });
             }}
           >
