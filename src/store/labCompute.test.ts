@@ -19,7 +19,7 @@ describe('runs too big for the page', () => {
 
   it('a huge listed array is refused before it is checked item by item', () => {
     const input = { ...steady(1, 1), requests: new Array(PAGE_MAX_REQUESTS + 1).fill(null) };
-    expect(pageSizeError(input)).toMatch(/^requests lists 50,001 requests; .* list fewer/);
+    expect(pageSizeError(input)).toMatch(/^requests lists 25,001 requests; .* list fewer/);
   });
 
   it('up to the limit the run is built; bad input still gets the engine message', () => {
