@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeLabRun, PAGE_MAX_REQUESTS, pageSizeError } from './labCompute';
+import type { LabWorkerClient } from '../worker/labClient';
+import {
+  computeLabRun,
+  installLabWorker,
+  PAGE_MAX_REQUESTS,
+  PAGE_SYNC_MAX,
+  pageSizeError,
+} from './labCompute';
 
 const steady = (ratePerSecond: number, to: number) => ({
   algorithm: 'fixed-window',
@@ -19,7 +26,7 @@ describe('runs too big for the page', () => {
 
   it('a huge listed array is refused before it is checked item by item', () => {
     const input = { ...steady(1, 1), requests: new Array(PAGE_MAX_REQUESTS + 1).fill(null) };
-    expect(pageSizeError(input)).toMatch(/^requests lists 25,001 requests; .* list fewer/);
+    expect(pageSizeError(input)).toMatch(/^requests lists 50,001 requests; .* list fewer/);
   });
 
   it('up to the limit the run is built; bad input still gets the engine message', () => {
@@ -27,5 +34,33 @@ describe('runs too big for the page', () => {
     expect(pageSizeError({ algorithm: 'nope' })).toBeNull();
     const small = computeLabRun(steady(10, 2));
     expect(small).toMatchObject({ ok: true });
+  });
+});
+
+describe('big runs are built off the page thread', () => {
+  it('above PAGE_SYNC_MAX the run goes to the worker; below it stays synchronous', async () => {
+    const sent: unknown[] = [];
+    const fake = {
+      compute(input: unknown) {
+        sent.push(input);
+        return Promise.resolve({
+          ok: false,
+          errors: ['from the worker'],
+          message: 'from the worker',
+        });
+      },
+    } as unknown as LabWorkerClient;
+    installLabWorker(fake);
+    try {
+      const big = steady(100, (PAGE_SYNC_MAX + 100) / 100);
+      const r = computeLabRun(big);
+      expect(r).toBeInstanceOf(Promise);
+      expect(await r).toMatchObject({ ok: false, message: 'from the worker' });
+      expect(sent).toEqual([big]);
+      expect(computeLabRun(steady(10, 2))).toMatchObject({ ok: true });
+      expect(sent).toHaveLength(1);
+    } finally {
+      installLabWorker(null);
+    }
   });
 });

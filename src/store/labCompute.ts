@@ -23,28 +23,46 @@ import type { LabWorkerClient } from '../worker/labClient';
 let worker: LabWorkerClient | null = null;
 
 /**
- * The most requests one run on the page may make (the command line goes to MAX_GENERATED):
- * building and drawing more holds the page's thread far past its 200 ms budget (docs/ui-notes.md,
- * "Big runs"). The biggest scenario in the lessons makes about 22,800.
+ * The most requests one run on the page may make (the command line goes to MAX_GENERATED).
+ * Runs above PAGE_SYNC_MAX are built in the worker; the page still unpacks and draws them, and
+ * past this its longest task grows well beyond the 200 ms budget (docs/ui-notes.md, "Big
+ * runs"). The biggest scenario in the lessons makes about 22,800.
  */
-export const PAGE_MAX_REQUESTS = 25_000;
+export const PAGE_MAX_REQUESTS = 50_000;
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
-/** Why the page will not run this scenario (too many requests to draw), naming what to lower. */
-export function pageSizeError(input: unknown): string | null {
+/** Runs of more requests than this are built in the lab's worker, off the page's thread. */
+export const PAGE_SYNC_MAX = 5_000;
+
+/**
+ * A checked scenario's size, and why the page will not run it (too many requests to draw,
+ * naming what to lower); `valid` is false for input the engine refuses (its own message).
+ */
+function pageSize(input: unknown): { valid: boolean; total: number; error: string | null } {
   // A huge list is refused before it is checked item by item (that alone could take seconds).
   const listed = isObj(input) && Array.isArray(input.requests) ? input.requests.length : 0;
   if (listed > PAGE_MAX_REQUESTS)
-    return `requests lists ${fmt(listed)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): list fewer. The command line's simulate takes more.`;
+    return {
+      valid: false,
+      total: listed,
+      error: `requests lists ${fmt(listed)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): list fewer. The command line's simulate takes more.`,
+    };
   const v = validateScenario(input);
-  if (!v.ok) return null;
+  if (!v.ok) return { valid: false, total: 0, error: null };
   const { total, biggest } = scenarioSize(v.scenario);
-  if (total <= PAGE_MAX_REQUESTS) return null;
+  if (total <= PAGE_MAX_REQUESTS) return { valid: true, total, error: null };
   const g = v.scenario.traffic[biggest];
   const how = g ? howToLower(g, `traffic[${biggest}]`) : 'list fewer requests';
-  return `this scenario makes about ${fmt(total)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): ${how}. The command line's simulate runs up to ${fmt(MAX_GENERATED)}.`;
+  return {
+    valid: true,
+    total,
+    error: `this scenario makes about ${fmt(total)} requests; the lab page runs and draws at most ${fmt(PAGE_MAX_REQUESTS)} (to keep the page answering): ${how}. The command line's simulate runs up to ${fmt(MAX_GENERATED)}.`,
+  };
 }
+
+/** Why the page will not run this scenario (too many requests to draw), naming what to lower. */
+export const pageSizeError = (input: unknown): string | null => pageSize(input).error;
 
 /** Send every run with learner Lua to this worker from now on (the page does, at start). */
 export function installLabWorker(client: LabWorkerClient | null): void {
@@ -101,11 +119,12 @@ export function computeLabRun(
   opts: ComputeOptions = {},
 ): BuildResult | Promise<BuildResult> {
   const seekable = opts.seekable ?? true;
-  const tooBig = pageSizeError(input);
-  if (tooBig) return { ok: false, errors: [tooBig], message: tooBig };
+  const size = pageSize(input);
+  if (size.error) return { ok: false, errors: [size.error], message: size.error };
   const client = worker;
-  if (!client || !runsLearnerLua(input) || !validateScenario(input).ok)
-    return buildRun(input, { seekable });
+  // Learner Lua never runs on the page's thread; a big run is built off it too.
+  const offThread = runsLearnerLua(input) || size.total > PAGE_SYNC_MAX;
+  if (!client || !offThread || !size.valid) return buildRun(input, { seekable });
   const key = keyOf(input, seekable);
   const hit = cache.get(key);
   if (hit) {
