@@ -31,6 +31,10 @@ import '../editor/editor.css';
  * leaving the editor restores nothing, so a lab link opened next keeps its scenario).
  */
 function useEditorScene(): void {
+  // Installed before the scene's first render too: back on this page, the scene's store still
+  // holds the last run, whose Lua states only the replay can restore (the effect below runs
+  // after that render, too late).
+  useState(installReplay);
   useEffect(() => {
     const uninstall = installReplay();
     const stopLoop = startLoop(editorStage);
