@@ -7,9 +7,10 @@ import { TEMPLATES, templateById, type TemplateId } from '../../core/playground/
 import { TRAFFIC, trafficById, type TrafficId } from '../../core/playground/traffic';
 import { editorStore, flushEditorSave, isEdited } from '../../store/editorStore';
 import { EditorPanel } from '../editor/EditorPanel';
-import { downloadLua, readLuaFile, readShared, shareUrl } from '../editor/files';
+import { downloadLua, readLuaFile, shareUrl } from '../editor/files';
 import { ComparePanel, KeyInspector, RunSummary, TracePanel } from '../editor/panels';
 import { runProblems } from '../editor/problems';
+import { useLinkedScript } from '../editor/linkedScript';
 import { installReplay } from '../editor/replay';
 import { runEditor } from '../editor/runController';
 import { useEditor } from '../editor/useEditor';
@@ -44,73 +45,6 @@ function useEditorScene(): void {
       editorStage.store.getState().pause();
     };
   }, []);
-}
-
-/** `?s=` (a shared script) and `?template=` (from a lesson) are applied once per link. */
-function useLinkedScript(route: Route): void {
-  const s = route.query.get('s');
-  const t = route.query.get('template');
-  const seen = useRef<string | null>(null);
-  useEffect(() => {
-    const key = `${s ?? ''}|${t ?? ''}`;
-    if (seen.current === key) return;
-    seen.current = key;
-    const es = editorStore.getState();
-    if (s) {
-      try {
-        const shared = readShared(s);
-        es.selectTemplate(shared.template);
-        const cur = editorStore.getState().draft;
-        const differs =
-          cur.source !== shared.draft.source ||
-          cur.keys.join('\n') !== shared.draft.keys.join('\n') ||
-          cur.args.join('\n') !== shared.draft.args.join('\n');
-        const open = (force: boolean): boolean => {
-          const err = differs
-            ? editorStore.getState().replaceDraft(shared.draft, 'opened a shared link', force)
-            : null;
-          if (err) {
-            // Replacing now would lose the learner's script after a reload: ask first.
-            editorStore.getState().setNotice({
-              kind: 'error',
-              text: `The shared script was not opened: your own script could not be set aside for Undo (${err}). Download yours first, or open the shared one anyway (Undo then works until this page closes).`,
-              download: {
-                label: 'Download your script',
-                name: `${shared.template}.lua`,
-                text: cur.source,
-              },
-              action: { label: 'Open the shared script anyway', run: () => void open(true) },
-            });
-            return false;
-          }
-          es.setTraffic(shared.traffic);
-          es.setMode(shared.mode);
-          es.setLatencyMs(shared.latencyMs);
-          editorStore.getState().setNotice({
-            kind: 'info',
-            text: !differs
-              ? 'Opened the shared script: it is the same as yours.'
-              : force
-                ? 'Opened the shared script. Undo brings yours back until this page closes (it could not be stored).'
-                : 'Opened the shared script. Your own script for this template is kept: Undo brings it back.',
-          });
-          if (force) void runEditor();
-          return true;
-        };
-        open(false);
-      } catch (e) {
-        es.setNotice({
-          kind: 'error',
-          text: `The link could not be opened: ${e instanceof Error ? e.message : String(e)}. Your script is unchanged.`,
-        });
-      }
-      // Keep the link out of the address bar, so a reload does not open it again over edits.
-      history.replaceState(null, '', `${location.pathname}${location.search}#/editor`);
-    } else if (t && templateById(t)) {
-      es.selectTemplate(t as TemplateId);
-    }
-    void runEditor();
-  }, [s, t]);
 }
 
 function useGlobalRunKey(): void {
