@@ -2925,6 +2925,156 @@ m(
 );
 
 // ---------------------------------------------------------------------------------------
+// Values are bytes. In JSON a byte that is not part of valid UTF-8 is the lone surrogate
+// U+DC80..U+DCFF (byte b is U+DC00 + b; src/core/redis/bytes.ts); NUL is \u0000.
+file('binary');
+const B = (...bytes) => bytes.map((b) => String.fromCharCode(b < 0x80 ? b : 0xdc00 + b)).join('');
+c('binary-set-get-strlen', [['SET', 'k', B(0xff, 0, 0x61, 0xc3)], 'GET k', 'STRLEN k']);
+c('binary-nul-bytes', [
+  ['SET', 'k', B(0, 0, 0)],
+  'STRLEN k',
+  'GET k',
+  ['APPEND', 'k', B(0)],
+  'GET k',
+]);
+c('binary-append-completes-a-character', [
+  ['SET', 'k', B(0x61, 0xc3)],
+  ['APPEND', 'k', B(0xa9)],
+  'GET k',
+  'STRLEN k',
+  ['APPEND', 'k', B(0xe2, 0x82)],
+  ['APPEND', 'k', B(0xac)],
+  'GET k',
+]);
+c('binary-getrange-cuts-a-character', [
+  ['SET', 'k', 'héllo ✓'],
+  'STRLEN k',
+  'GETRANGE k 1 1',
+  'GETRANGE k 2 2',
+  'GETRANGE k 1 2',
+  'GETRANGE k -2 -1',
+  'SUBSTR k -3 -3',
+]);
+c('binary-setrange-inside-a-character', [
+  ['SET', 'k', 'é✓'],
+  ['SETRANGE', 'k', '1', B(0xff)],
+  'GET k',
+  ['SETRANGE', 'k', '3', B(0x61)],
+  'GET k',
+  'STRLEN k',
+]);
+c('binary-setrange-pads-with-nul', ['SETRANGE k 3 x', 'GET k', 'STRLEN k']);
+c('binary-overlong-and-surrogates-stay-bytes', [
+  ['SET', 'a', B(0xc0, 0x80)],
+  ['SET', 'b', B(0xed, 0xa0, 0x80)],
+  ['SET', 'c', B(0xf4, 0x90, 0x80, 0x80)],
+  ['SET', 'd', B(0xf0, 0x9f, 0x98, 0x80)],
+  'MGET a b c d',
+  'STRLEN a',
+  'STRLEN b',
+  'STRLEN c',
+  'STRLEN d',
+]);
+c('binary-keys-and-fields', [
+  ['HSET', B(0xfe, 0x6b), B(0x80), B(0xff, 0)],
+  ['HGET', B(0xfe, 0x6b), B(0x80)],
+  ['HSTRLEN', B(0xfe, 0x6b), B(0x80)],
+  ['EXISTS', B(0xfe, 0x6b)],
+  ['TYPE', B(0xfe, 0x6b)],
+  ['SADD', 's', B(0x81), B(0x82), 'x'],
+  ['SISMEMBER', 's', B(0x81)],
+  ['SCARD', 's'],
+  ['ZADD', 'z', '1', B(0xc3), '2', B(0xc3, 0xa9)],
+  ['ZRANGE', 'z', '0', '-1'],
+  ['RPUSH', 'l', B(0xff), B(0)],
+  ['LRANGE', 'l', '0', '-1'],
+]);
+c('binary-lcs', [
+  ['SET', 'a', B(0xff, 0x61, 0xfe, 0x62)],
+  ['SET', 'b', B(0x61, 0xfe, 0xfd, 0x62)],
+  'LCS a b',
+  'LCS a b LEN',
+]);
+c('binary-incr-refuses-bytes', [['SET', 'n', B(0x31, 0xff)], 'INCR n', 'INCRBYFLOAT n 1']);
+c(
+  'binary-slot-of-a-byte-key',
+  [
+    ['CLUSTER', 'KEYSLOT', B(0xff)],
+    ['CLUSTER', 'KEYSLOT', B(0x7b, 0xc3, 0x7d, 0x61)],
+    ['CLUSTER', 'KEYSLOT', 'é'],
+  ],
+  { cluster: true },
+);
+// The limiter state a script packs with cmsgpack or struct, stored and read back.
+const packLimiter = `local raw = redis.call('GET', KEYS[1])
+local tokens, ts = 10, 0
+if raw then tokens, ts = struct.unpack('>dI4', raw) end
+local now = tonumber(ARGV[1])
+tokens = math.min(10, tokens + (now - ts) * 0.5)
+local ok = 0
+if tokens >= 1 then tokens = tokens - 1 ok = 1 end
+local packed = struct.pack('>dI4', tokens, now)
+redis.call('SET', KEYS[1], packed)
+return {ok, tostring(tokens), redis.call('STRLEN', KEYS[1]), #packed}`;
+c('binary-struct-state-round-trips', [
+  ['EVAL', packLimiter, '1', 'rl', '1000'],
+  ['EVAL', packLimiter, '1', 'rl', '1000'],
+  ['EVAL', packLimiter, '1', 'rl', '1003'],
+  ['EVAL', packLimiter, '1', 'rl', '1003'],
+  'STRLEN rl',
+  'GET rl',
+  ['EVAL', packLimiter, '1', 'rl', '1255'],
+  'GET rl',
+]);
+const msgpackLimiter = `local raw = redis.call('GET', KEYS[1])
+local st = raw and cmsgpack.unpack(raw) or {n = 0, seen = {}}
+st.n = st.n + 1
+st.seen[#st.seen + 1] = ARGV[1]
+local packed = cmsgpack.pack(st)
+redis.call('SET', KEYS[1], packed)
+local back = redis.call('GET', KEYS[1])
+return {st.n, #st.seen, back == packed and 1 or 0, redis.call('STRLEN', KEYS[1])}`;
+c('binary-cmsgpack-state-round-trips', [
+  ['EVAL', msgpackLimiter, '1', 'm', 'a'],
+  ['EVAL', msgpackLimiter, '1', 'm', '\u00ff'],
+  ['EVAL', msgpackLimiter, '1', 'm', 'c'],
+  'GET m',
+  'STRLEN m',
+]);
+c('binary-lua-every-byte', [
+  [
+    'EVAL',
+    "local t = {} for i = 0, 255 do t[#t + 1] = string.char(i) end local s = table.concat(t) redis.call('SET', KEYS[1], s) local g = redis.call('GET', KEYS[1]) return {#g, g == s and 1 or 0, redis.call('STRLEN', KEYS[1]), redis.call('GETRANGE', KEYS[1], 250, 255)}",
+    '1',
+    'all',
+  ],
+  'GET all',
+  'GETRANGE all 0 3',
+  'GETRANGE all 126 130',
+]);
+c('binary-lua-reads-client-bytes', [
+  ['SET', 'k', B(0xff, 0, 0xc3, 0xa9)],
+  ['EVAL', "local v = redis.call('GET', KEYS[1]) return {#v, string.byte(v, 1, -1)}", '1', 'k'],
+  ['EVAL', 'return {#ARGV[1], string.byte(ARGV[1], 1, -1)}', '0', B(0x80, 0, 0x41)],
+  ['EVAL', 'return ARGV[1]', '0', B(0xfe, 0xc3)],
+  ['EVAL', 'return redis.sha1hex(ARGV[1])', '0', B(0xff)],
+  ['EVAL', 'return {redis.status_reply(ARGV[1])}', '0', B(0xff)],
+]);
+c('binary-lua-error-with-bytes', [
+  ['EVAL', "return redis.error_reply('E' .. string.char(255))", '0'],
+  ['EVAL', "return redis.pcall('INCR', KEYS[1])", '1', 'k'],
+]);
+c('binary-lua-nul-in-key-name', [
+  ['EVAL', "redis.call('SET', 'a\\0b', 'v') return redis.call('EXISTS', 'a\\0b', 'a')", '0'],
+  ['GET', 'a\u0000b'],
+]);
+c('binary-script-source-with-bytes', [
+  ['EVAL', `return '${B(0xff)}'`, '0'],
+  ['EVAL', `return #'${B(0xff, 0xfe)}'`, '0'],
+  ['SCRIPT', 'LOAD', `return '${B(0xff)}'`],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

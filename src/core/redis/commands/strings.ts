@@ -14,6 +14,7 @@ import {
   byteLength,
   byteSlice,
   fromBytes,
+  joinBytes,
   isAscii,
   LAB_MAX_STRING_BYTES,
   MAX_STRING_BYTES,
@@ -290,7 +291,7 @@ function append(c: Ctx, a: string[]): Reply {
   const total = byteLength(e.v) + byteLength(a[2]!);
   const bad = tooLong(total);
   if (bad !== null) return bad;
-  e.v += a[2]!;
+  e.v = joinBytes(e.v, a[2]!);
   e.enc = 'raw';
   c.db.touch(key);
   return intReply(total);
