@@ -96,7 +96,16 @@ export function parseRedisCases(input: string): RedisCase[] {
   return cases;
 }
 
-const SCRIPT_CMDS = new Set(['eval', 'evalsha', 'script', 'eval_ro', 'evalsha_ro']);
+const SCRIPT_CMDS = new Set([
+  'eval',
+  'evalsha',
+  'script',
+  'eval_ro',
+  'evalsha_ro',
+  'function',
+  'fcall',
+  'fcall_ro',
+]);
 
 /** Does any case call scripting commands (so the Lua engine is worth loading)? */
 export function needsScripting(cases: readonly RedisCase[]): boolean {

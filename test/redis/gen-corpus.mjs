@@ -3075,6 +3075,333 @@ c('binary-script-source-with-bytes', [
 ]);
 
 // ---------------------------------------------------------------------------------------
+file('functions');
+const lib = (name, body) => `#!lua name=${name}\n${body}`;
+const limiterLib = lib(
+  'limiter',
+  `local function hit(keys, args)
+  local n = redis.call('INCR', keys[1])
+  if n == 1 then redis.call('EXPIRE', keys[1], args[2]) end
+  if n > tonumber(args[1]) then return {0, n} end
+  return {1, n}
+end
+local function peek(keys, args)
+  return tonumber(redis.call('GET', keys[1]) or '0')
+end
+redis.register_function('hit', hit)
+redis.register_function{function_name = 'peek', callback = peek, flags = {'no-writes'},
+  description = 'the count so far'}`,
+);
+c('function-load-and-fcall', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL hit 1 rl:a 2 60',
+  'FCALL hit 1 rl:a 2 60',
+  'FCALL hit 1 rl:a 2 60',
+  'TTL rl:a',
+  'FCALL_RO peek 1 rl:a',
+  'FCALL peek 1 rl:a',
+  'FCALL HIT 1 rl:b 2 60',
+  'fcall_ro PEEK 1 rl:b',
+]);
+c('function-fcall-ro-of-a-writing-function', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL_RO hit 1 rl:a 2 60',
+  'EXISTS rl:a',
+]);
+c('function-no-writes-refuses-writes', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'ro',
+      "redis.register_function{function_name='w', callback=function(keys) return redis.call('SET', keys[1], 'v') end, flags={'no-writes'}}\nredis.register_function{function_name='pw', callback=function(keys) return redis.pcall('SET', keys[1], 'v') end, flags={'no-writes'}}",
+    ),
+  ],
+  'FCALL w 1 k',
+  'FCALL pw 1 k',
+  'FCALL_RO pw 1 k',
+  'EXISTS k',
+]);
+c('function-missing', ['FCALL nope 0', 'FCALL_RO nope 0', 'FUNCTION DELETE nolib']);
+// Functions of one library are listed in hash order: listed libraries have one function each.
+const peekLib = lib(
+  'limiter',
+  "redis.register_function{function_name = 'peek', callback = function(keys) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'}, description = 'the count so far'}",
+);
+c('function-list', [
+  ['FUNCTION', 'LOAD', peekLib],
+  'FUNCTION LIST',
+  'FUNCTION LIST LIBRARYNAME lim*',
+  'FUNCTION LIST LIBRARYNAME LIM*',
+  'FUNCTION LIST LIBRARYNAME other*',
+  'FUNCTION LIST WITHCODE',
+  'FUNCTION LIST WITHCODE LIBRARYNAME limiter',
+  'FUNCTION LIST LIBRARYNAME',
+  'FUNCTION LIST bogus',
+  'FUNCTION LIST WITHCODE WITHCODE',
+]);
+c('function-list-several-libraries', [
+  ['FUNCTION', 'LOAD', lib('one', "redis.register_function('f1', function() return 1 end)")],
+  ['FUNCTION', 'LOAD', lib('two', "redis.register_function('f2', function() return 2 end)")],
+  '~FUNCTION LIST',
+  'FCALL f1 0',
+  'FCALL f2 0',
+]);
+c('function-duplicate-library', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  ['FUNCTION', 'LOAD', limiterLib],
+  ['FUNCTION', 'LOAD', 'REPLACE', limiterLib],
+  [
+    'FUNCTION',
+    'LOAD',
+    'replace',
+    lib('limiter', "redis.register_function('hit', function() return 'new' end)"),
+  ],
+  'FCALL hit 1 k 1 1',
+  'FCALL peek 1 k',
+]);
+c('function-name-collision-across-libraries', [
+  ['FUNCTION', 'LOAD', lib('a', "redis.register_function('Same', function() return 1 end)")],
+  ['FUNCTION', 'LOAD', lib('b', "redis.register_function('same', function() return 2 end)")],
+  [
+    'FUNCTION',
+    'LOAD',
+    'REPLACE',
+    lib('b', "redis.register_function('Same', function() return 2 end)"),
+  ],
+  ['FUNCTION', 'LOAD', lib('A', "redis.register_function('other', function() return 3 end)")],
+  'FCALL same 0',
+  'FCALL other 0',
+]);
+c('function-delete-and-flush', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION DELETE LIMITER',
+  'FUNCTION DELETE limiter',
+  'FCALL hit 1 k 1 1',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH',
+  'FUNCTION LIST',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH SYNC',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH async',
+  'FUNCTION FLUSH bogus',
+  'FUNCTION FLUSH sync extra',
+  'FUNCTION DELETE a b',
+]);
+c('function-survives-flushall-and-script-flush', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FLUSHALL',
+  'SCRIPT FLUSH',
+  'FCALL hit 1 k 5 10',
+]);
+c('function-load-metadata-errors', [
+  ['FUNCTION', 'LOAD', 'return 1'],
+  ['FUNCTION', 'LOAD', '#!lua name=x'],
+  ['FUNCTION', 'LOAD', '#!lua\nreturn 1'],
+  ['FUNCTION', 'LOAD', '#!lua name=x name=y\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=x x=1\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=a-b\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=\n'],
+  ['FUNCTION', 'LOAD', '#!lua name="a b"\n'],
+  ['FUNCTION', 'LOAD', '#!notlua name=a\n'],
+  ['FUNCTION', 'LOAD', '#!LUA name=a\n'],
+  ['FUNCTION', 'LOAD', '#!lua NAME=a\n'],
+  ['FUNCTION', 'LOAD', 'bogus', '#!lua name=a\n'],
+  ['FUNCTION', 'LOAD', 'REPLACE'],
+  'FUNCTION LOAD',
+  'FUNCTION',
+  'FUNCTION nope',
+]);
+c('function-load-code-errors', [
+  ['FUNCTION', 'LOAD', lib('e', 'local x = \n')],
+  ['FUNCTION', 'LOAD', lib('e', 'local x = nil + 1')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.call('PING')")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.setresp(3)')],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function()')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a', function() end, 'x')")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a', 5)")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function({}, function() end)')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a b', function() end)")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('', function() end)")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function(5)')],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function('f', function() end) redis.register_function('f', function() end)",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function{function_name='f', callback=function() end, flags={'bogus'}}",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function{function_name='f', callback=function() end, flags='no-writes'}",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', "redis.register_function{function_name='f', callback=function() end, bogus=1}"),
+  ],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function{callback=function() end}')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function{function_name='f'}")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function{function_name='f', callback=5}")],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', 'redis.register_function{function_name={}, callback=function() end}'),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', "redis.register_function{function_name='f', callback=function() end, description={}}"),
+  ],
+  ['FUNCTION', 'LOAD', lib('e', '-- nothing registered')],
+  'FUNCTION LIST',
+]);
+c('function-flags-listed-in-redis-order', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'fl',
+      "redis.register_function{function_name='f', callback=function() return 1 end, flags={'allow-cross-slot-keys', 'NO-WRITES', 'allow-stale', 'allow-oom'}, description='d'}",
+    ),
+  ],
+  'FUNCTION LIST',
+  'FCALL_RO f 0',
+]);
+c('function-runtime-errors-name-the-function', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      't',
+      `local function f(keys, args) return nil + 1 end
+redis.register_function('rt', f)
+redis.register_function('err', function(keys, args) return redis.call('INCR', keys[1]) end)
+redis.register_function('perr', function(keys, args) return redis.pcall('INCR', keys[1]) end)
+redis.register_function('e2', function(keys, args) error('boom') end)
+redis.register_function('e3', function(keys, args) error({err='MY bad'}) end)
+redis.register_function('reg', function(keys, args) redis.register_function('zz', function() end) end)
+redis.register_function('ret', function(keys, args) return {keys[1], args[1], #keys, #args} end)
+redis.register_function('ver', function() return {redis.REDIS_VERSION, redis.REDIS_VERSION_NUM} end)`,
+    ),
+  ],
+  'SET s str',
+  'FCALL rt 0',
+  'FCALL err 1 s',
+  'FCALL perr 1 s',
+  'FCALL e2 0',
+  'FCALL e3 0',
+  'FCALL reg 0',
+  'FCALL ret 2 a b c d',
+  'FCALL ret 0',
+  'FCALL ver 0',
+]);
+c('function-fcall-numkeys-errors', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL hit -1',
+  'FCALL hit 3 a',
+  'FCALL hit x',
+  'FCALL hit 1.5 a',
+  'FCALL',
+  'FCALL hit',
+  'FCALL nope x',
+]);
+c('function-log-at-load-is-allowed', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'lg',
+      "redis.log(redis.LOG_WARNING, 'loading') redis.register_function('f', function() return redis.LOG_WARNING end)",
+    ),
+  ],
+  'FCALL f 0',
+]);
+c('function-binary-state', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'bin',
+      `redis.register_function('bump', function(keys, args)
+  local raw = redis.call('GET', keys[1])
+  local n = raw and struct.unpack('>I4', raw) or 0
+  redis.call('SET', keys[1], struct.pack('>I4', n + 255))
+  return {n, redis.call('STRLEN', keys[1])}
+end)`,
+    ),
+  ],
+  'FCALL bump 1 b',
+  'FCALL bump 1 b',
+  'GET b',
+]);
+c('function-in-multi-and-from-eval', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'MULTI',
+  'FCALL hit 1 m 5 10',
+  'FCALL_RO peek 1 m',
+  'EXEC',
+  ['EVAL', "return redis.pcall('FCALL', 'hit', 1, 'm', 5, 10)", '0'],
+  ['EVAL', "return redis.pcall('FUNCTION', 'LIST')", '0'],
+]);
+c(
+  'function-cluster-keys',
+  [
+    [
+      'FUNCTION',
+      'LOAD',
+      lib(
+        'cl',
+        "redis.register_function('two', function(keys) return redis.call('MGET', keys[1], keys[2]) end)\nredis.register_function{function_name='nc', callback=function() return 1 end, flags={'no-cluster'}}\nredis.register_function{function_name='cross', callback=function(keys) redis.call('SET', 'a', 1) return redis.call('SET', 'b', 1) end, flags={'allow-cross-slot-keys'}}",
+      ),
+    ],
+    'FCALL two 2 a b',
+    'FCALL two 2 {x}a {x}b',
+    'FCALL nc 0',
+    'FCALL cross 0',
+  ],
+  { cluster: true },
+);
+
+// Deliberate differences (test/redis/known-differences.json): the lab rebuilds a library for
+// every call, and its functions see EVAL's KEYS and ARGV globals.
+m(
+  'function-lab-library-state-per-call',
+  [
+    [
+      'FUNCTION',
+      'LOAD',
+      lib('st', "local n = 0\nredis.register_function('count', function() n = n + 1 return n end)"),
+    ],
+    'FCALL count 0',
+    'FCALL count 0',
+  ],
+  ['st', 1, 1],
+);
+m(
+  'function-lab-keys-global-visible',
+  [
+    ['FUNCTION', 'LOAD', lib('kg', "redis.register_function('k', function() return KEYS[1] end)")],
+    'FCALL k 1 a',
+  ],
+  ['kg', 'a'],
+);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

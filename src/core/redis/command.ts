@@ -1,6 +1,7 @@
 // The shape of the command table (Redis's struct redisCommand, as COMMAND INFO shows it): every
 // command family (commands/*.ts) exports rows of this one type, table.ts joins them, the
 // model dispatches through them and the editor's completion and hover read them.
+import type { FunctionRegistry } from './functionLib';
 import type { Keyspace } from './keyspace';
 import type { Reply } from './reply';
 import type { ScriptEngine } from './scripting';
@@ -74,6 +75,8 @@ export interface Ctx {
   readonly session: Session;
   /** The script cache: lowercase SHA-1 hex -> source. */
   readonly scripts: Map<string, string>;
+  /** The libraries FUNCTION LOAD loaded (server-wide, as the script cache). */
+  readonly functions: FunctionRegistry;
   readonly scriptEngine: ScriptEngine | null;
   readonly clusterMode: boolean;
   /**

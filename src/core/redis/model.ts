@@ -6,6 +6,7 @@
 // Replies, error texts and number formats follow redis-server 7.0.15; test/redis holds the
 // differential corpus that checks them.
 import type { Command, Ctx, ScriptRules } from './command';
+import { FunctionRegistry } from './functionLib';
 import { Keyspace, type KeySnapshot } from './keyspace';
 import { err, type Reply } from './reply';
 import type { ScriptEngine, ScriptHost } from './scripting';
@@ -67,6 +68,7 @@ function slotOfKeys(keys: readonly string[]): number {
 class ModelCtx implements Ctx {
   session: Session;
   readonly scripts = new Map<string, string>();
+  readonly functions = new FunctionRegistry();
   /** The in-script rules of the script running now, if any. */
   script: ScriptRules | null = null;
   denyBlocking = false;
@@ -206,6 +208,7 @@ export class RedisModel {
   reset(): void {
     this.ks.flush();
     this.ctx.scripts.clear();
+    this.ctx.functions.clear();
     this.ctx.scriptEngine?.flushScripts?.();
   }
 

@@ -4,6 +4,7 @@
 // explorer's partial-order reduction, the editor's trace) asks commandKeys.
 import type { Command, CommandRow } from './command';
 import { parseInt64 } from './numfmt';
+import { FUNCTION_COMMANDS } from './commands/functions';
 import { HASH_COMMANDS } from './commands/hashes';
 import { KEYS_COMMANDS } from './commands/keys';
 import { LIST_COMMANDS } from './commands/lists';
@@ -28,6 +29,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...SORT_COMMANDS,
   ...TRANSACTION_COMMANDS,
   ...SCRIPTING_COMMANDS,
+  ...FUNCTION_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
