@@ -3402,6 +3402,159 @@ m(
 );
 
 // ---------------------------------------------------------------------------------------
+file('connection');
+c('select-databases-are-separate', [
+  'SET k zero',
+  'SELECT 1',
+  'GET k',
+  'SET k one',
+  'DBSIZE',
+  'SELECT 0',
+  'GET k',
+  'SELECT 15',
+  'EXISTS k',
+  'SELECT 0',
+]);
+c('select-errors', ['SELECT 16', 'SELECT -1', 'SELECT x', 'SELECT 1.5', 'SELECT', 'SELECT 1 2']);
+c('select-in-multi', [
+  'MULTI',
+  'SELECT 2',
+  'SET k v',
+  'SELECT 0',
+  'EXISTS k',
+  'EXEC',
+  'SELECT 2',
+  'GET k',
+  'SELECT 0',
+]);
+c('select-in-script-lasts-until-it-ends', [
+  [
+    'EVAL',
+    "redis.call('SELECT', 3) redis.call('SET', KEYS[1], 'in3') return redis.call('GET', KEYS[1])",
+    '1',
+    'k',
+  ],
+  'GET k',
+  'SELECT 3',
+  'GET k',
+  'SELECT 0',
+]);
+c('swapdb-swaps-keys-and-ttls', [
+  'SET a 1 EX 100',
+  'SELECT 1',
+  'SET b 2',
+  'SWAPDB 0 1',
+  'GET a',
+  'TTL a',
+  'GET b',
+  'SELECT 0',
+  'GET b',
+  'EXISTS a',
+  'SWAPDB 1 1',
+  'SWAPDB 0 0',
+  'DBSIZE',
+]);
+c('swapdb-errors', [
+  'SWAPDB 0 16',
+  'SWAPDB x 1',
+  'SWAPDB 1 y',
+  'SWAPDB -1 0',
+  'SWAPDB 0',
+  'SWAPDB 0 1 2',
+]);
+c('swapdb-touches-watched-keys', [
+  'SET k 1',
+  'WATCH k',
+  'SWAPDB 0 1',
+  'MULTI',
+  'GET k',
+  'EXEC',
+  'SWAPDB 0 1',
+]);
+c('flushall-clears-every-db-flushdb-one', [
+  'SET a 1',
+  'SELECT 1',
+  'SET b 1',
+  'FLUSHDB',
+  'DBSIZE',
+  'SELECT 0',
+  'DBSIZE',
+  'SELECT 1',
+  'SET b 1',
+  'FLUSHALL',
+  'DBSIZE',
+  'SELECT 0',
+  'DBSIZE',
+]);
+c('watch-is-per-database', [
+  'WATCH k',
+  'SELECT 1',
+  'SET k changed-in-db1',
+  'SELECT 0',
+  'MULTI',
+  'PING',
+  'EXEC',
+  'SELECT 1',
+  'WATCH k',
+  'SELECT 0',
+  'SET k changed-in-db0',
+  'SELECT 1',
+  'MULTI',
+  'PING',
+  'EXEC',
+  'SELECT 0',
+]);
+c('select-cluster-mode', ['SELECT 0', 'SELECT 1', 'SWAPDB 0 1'], { cluster: true });
+c('publish-has-no-receivers', [
+  'PUBLISH ch msg',
+  'PUBLISH ch',
+  ['EVAL', "return redis.call('PUBLISH', 'ch', 'from a script')", '0'],
+  ['EVAL_RO', "return redis.pcall('PUBLISH', 'ch', 'x')", '0'],
+]);
+c('config-get-limiter-settings', [
+  'CONFIG GET maxmemory-policy',
+  'CONFIG GET MAXMEMORY-POLICY',
+  'CONFIG GET maxmemory',
+  'CONFIG GET lua-time-limit',
+  'CONFIG GET busy-reply-threshold',
+  'CONFIG GET databases',
+  'CONFIG GET hz',
+  'CONFIG GET cluster-enabled',
+  'CONFIG GET lazyfree-lazy-user-flush',
+  'CONFIG GET notify-keyspace-events',
+  'CONFIG GET nope',
+  'CONFIG GET',
+  'CONFIG nope',
+  'CONFIG',
+  ['EVAL', "return redis.pcall('CONFIG', 'GET', 'maxmemory-policy')", '0'],
+]);
+c('config-get-patterns', [
+  '~CONFIG GET maxmemory*',
+  '~CONFIG GET maxmemory-policy databases',
+  '~CONFIG GET maxmemory-policy maxmemory*',
+  '~CONFIG GET *-max-listpack-*',
+  '~CONFIG GET lazyfree*',
+]);
+c('config-get-cluster', ['CONFIG GET cluster-enabled'], { cluster: true });
+c('client-name', [
+  'CLIENT GETNAME',
+  'CLIENT SETNAME my-limiter',
+  'CLIENT GETNAME',
+  ['CLIENT', 'SETNAME', 'a b'],
+  ['CLIENT', 'SETNAME', 'a\nb'],
+  ['CLIENT', 'SETNAME', 'é'],
+  'CLIENT GETNAME',
+  ['CLIENT', 'SETNAME', ''],
+  'CLIENT GETNAME',
+  'CLIENT SETNAME',
+  'CLIENT SETNAME a b',
+  'CLIENT GETNAME x',
+  'CLIENT nope',
+  'CLIENT',
+  ['EVAL', "return redis.pcall('CLIENT', 'GETNAME')", '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

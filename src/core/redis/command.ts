@@ -56,7 +56,10 @@ export type CommandGroup =
   | 'scripting'
   | 'server'
   | 'cluster'
-  | 'connection';
+  | 'connection'
+  | 'pubsub'
+  | 'bitmap'
+  | 'hyperloglog';
 
 /** What a running script may do (the Redis 7 shebang flags and EVAL_RO), set by EVAL. */
 export interface ScriptRules {

@@ -7,7 +7,7 @@
 // differential corpus that checks them.
 import type { Command, Ctx, ScriptRules } from './command';
 import { FunctionRegistry } from './functionLib';
-import { Keyspace, type KeySnapshot } from './keyspace';
+import { DATABASES, Keyspace, type KeySnapshot } from './keyspace';
 import { err, type Reply } from './reply';
 import type { ScriptEngine, ScriptHost } from './scripting';
 import { Session } from './session';
@@ -76,8 +76,12 @@ class ModelCtx implements Ctx {
   get inScript(): boolean {
     return this.script !== null;
   }
+  /** The connection's selected database. */
+  get db(): Keyspace {
+    return this.dbs[this.session.db]!;
+  }
   constructor(
-    readonly db: Keyspace,
+    readonly dbs: readonly Keyspace[],
     public scriptEngine: ScriptEngine | null,
     public clusterMode: boolean,
     private readonly model: RedisModel,
@@ -105,6 +109,8 @@ class ModelCtx implements Ctx {
   ): Reply {
     const prev = this.script;
     const prevDeny = this.denyBlocking;
+    // A SELECT inside a script lasts until the script ends (Redis 7).
+    const prevDb = this.session.db;
     this.script = rules;
     this.denyBlocking = true;
     try {
@@ -112,6 +118,7 @@ class ModelCtx implements Ctx {
     } finally {
       this.script = prev;
       this.denyBlocking = prevDeny;
+      this.session.db = prevDb;
     }
   }
 }
@@ -124,9 +131,10 @@ export class RedisModel {
 
   constructor(opts: RedisModelOptions = {}) {
     this.ks = new Keyspace(Math.round((opts.startTime ?? DEFAULT_START_TIME) * 1e6));
+    for (let i = 1; i < DATABASES; i++) new Keyspace(0, i, this.ks.server);
     const host: ScriptHost = { call: (args: string[]) => this.callFromScript(args), model: this };
     this.ctx = new ModelCtx(
-      this.ks,
+      this.ks.server.dbs,
       opts.scriptEngine ?? null,
       opts.clusterMode ?? false,
       this,
@@ -206,7 +214,8 @@ export class RedisModel {
 
   /** Empty the database and the script cache (a fresh server). */
   reset(): void {
-    this.ks.flush();
+    for (const ks of this.ks.server.dbs) ks.flush();
+    this.defaultSession.db = 0;
     this.ctx.scripts.clear();
     this.ctx.functions.clear();
     this.ctx.scriptEngine?.flushScripts?.();

@@ -4,6 +4,7 @@
 // explorer's partial-order reduction, the editor's trace) asks commandKeys.
 import type { Command, CommandRow } from './command';
 import { parseInt64 } from './numfmt';
+import { CONNECTION_COMMANDS } from './commands/connection';
 import { FUNCTION_COMMANDS } from './commands/functions';
 import { HASH_COMMANDS } from './commands/hashes';
 import { KEYS_COMMANDS } from './commands/keys';
@@ -30,6 +31,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...TRANSACTION_COMMANDS,
   ...SCRIPTING_COMMANDS,
   ...FUNCTION_COMMANDS,
+  ...CONNECTION_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
@@ -168,7 +170,8 @@ export function legacyKeyRange(r: CommandRow): {
 
 /** COMMAND INFO's flags: the row's, plus movablekeys where the key specs imply it. */
 export function commandFlags(r: CommandRow): string[] {
-  const flags: string[] = [...r.flags];
+  // may_replicate is hidden from COMMAND INFO on purpose (server.c).
+  const flags: string[] = r.flags.filter((f) => f !== 'may_replicate');
   if (legacyKeyRange(r).movable) flags.push('movablekeys');
   return flags;
 }
