@@ -3555,6 +3555,149 @@ c('client-name', [
 ]);
 
 // ---------------------------------------------------------------------------------------
+file('bitmaps');
+c('setbit-getbit-basic', [
+  'SETBIT b 7 1',
+  'GET b',
+  'STRLEN b',
+  'GETBIT b 7',
+  'GETBIT b 6',
+  'GETBIT b 100',
+  'SETBIT b 7 1',
+  'SETBIT b 7 0',
+  'GET b',
+  'SETBIT b 0 1',
+  'SETBIT b 23 1',
+  'GET b',
+  'STRLEN b',
+  'OBJECT ENCODING b',
+]);
+c('setbit-on-existing-text', [
+  'SET k a',
+  'SETBIT k 6 1',
+  'GET k',
+  'SETBIT k 7 1',
+  'GET k',
+  'SET n 12',
+  'SETBIT n 0 0',
+  'GETBIT n 2',
+  'OBJECT ENCODING n',
+  'SETBIT n 15 1',
+  'GET n',
+]);
+c('setbit-errors', [
+  'SETBIT b -1 1',
+  'SETBIT b x 1',
+  'SETBIT b 4294967296 1',
+  'SETBIT b 1 2',
+  'SETBIT b 1 -1',
+  'SETBIT b 1 x',
+  'SETBIT b 1',
+  'GETBIT b -1',
+  'GETBIT b 4294967296',
+  'GETBIT nokey 5',
+  'EXISTS b',
+  'LPUSH l x',
+  'SETBIT l 1 1',
+  'GETBIT l 1',
+]);
+c('getbit-int-encoded', ['SET n 255', 'GETBIT n 2', 'GETBIT n 3', 'GETBIT n 24']);
+c('bitcount-ranges', [
+  'SET s foobar',
+  'BITCOUNT s',
+  'BITCOUNT s 0 0',
+  'BITCOUNT s 1 1',
+  'BITCOUNT s 1 -1',
+  'BITCOUNT s -2 -1',
+  'BITCOUNT s -1 -2',
+  'BITCOUNT s 5 100',
+  'BITCOUNT s 100 200',
+  'BITCOUNT s 5 30 BIT',
+  'BITCOUNT s 5 30 bit',
+  'BITCOUNT s 0 0 BYTE',
+  'BITCOUNT s -10 -3 BIT',
+  'BITCOUNT s 3 3 BIT',
+  'BITCOUNT s 1 0 BIT',
+  'BITCOUNT s 0 -1 BIT',
+]);
+c('bitcount-errors', [
+  'BITCOUNT nokey',
+  'BITCOUNT nokey x y',
+  'SET s foobar',
+  'BITCOUNT s 0',
+  'BITCOUNT s x 1',
+  'BITCOUNT s 0 y',
+  'BITCOUNT s 0 1 BITS',
+  'BITCOUNT s 0 1 BIT extra',
+  'BITCOUNT',
+  'HSET h f v',
+  'BITCOUNT h',
+]);
+c('bitpos-basic', [
+  'SET s \u00ff\u00f0',
+  ['SET', 'b', '\udcff\udcf0\u0000'],
+  'BITPOS b 0',
+  'BITPOS b 1',
+  'BITPOS b 0 1',
+  'BITPOS b 1 2',
+  'BITPOS b 0 0 0',
+  'BITPOS b 1 2 -1',
+  'BITPOS b 0 0 -1',
+  ['SET', 'f', '\udcff\udcff'],
+  'BITPOS f 0',
+  'BITPOS f 0 0 -1',
+  'BITPOS f 0 0',
+  'BITPOS f 1 1',
+  'BITPOS nokey 0',
+  'BITPOS nokey 1',
+]);
+c('bitpos-bit-ranges', [
+  ['SET', 'b', '\u0000\udcff\u0000'],
+  'BITPOS b 1 0 -1 BIT',
+  'BITPOS b 1 3 12 BIT',
+  'BITPOS b 0 8 15 BIT',
+  'BITPOS b 0 8 16 BIT',
+  'BITPOS b 1 17 23 BIT',
+  'BITPOS b 0 9 10 BIT',
+  'BITPOS b 1 5 6 BIT',
+  'BITPOS b 0 1 1 BYTE',
+  'BITPOS b 1 -2 -1 BIT',
+  'BITPOS b 1 10 2 BIT',
+  'BITPOS b 0 20 BIT',
+]);
+c('bitpos-errors', [
+  'BITPOS b 2',
+  'BITPOS b x',
+  'BITPOS b -1',
+  'SET b a',
+  'BITPOS b 1 x',
+  'BITPOS b 1 0 x',
+  'BITPOS b 1 0 1 BITS',
+  'BITPOS b 1 0 1 BIT extra',
+  'BITPOS b',
+  'HSET h f v',
+  'BITPOS h 1',
+  'BITPOS h 2',
+]);
+c('bitmap-daily-unique-clients', [
+  'SETBIT seen:day1 5 1',
+  'SETBIT seen:day1 1000 1',
+  'SETBIT seen:day1 5 1',
+  'BITCOUNT seen:day1',
+  'STRLEN seen:day1',
+  'BITPOS seen:day1 1',
+  'BITPOS seen:day1 1 1',
+  'BITPOS seen:day1 0',
+  [
+    'EVAL',
+    "local old = redis.call('SETBIT', KEYS[1], ARGV[1], 1) return {old, redis.call('BITCOUNT', KEYS[1]), redis.call('GETBIT', KEYS[1], ARGV[1])}",
+    '1',
+    'seen:day2',
+    '77',
+  ],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

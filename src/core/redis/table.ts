@@ -4,6 +4,7 @@
 // explorer's partial-order reduction, the editor's trace) asks commandKeys.
 import type { Command, CommandRow } from './command';
 import { parseInt64 } from './numfmt';
+import { BITMAP_COMMANDS } from './commands/bitmaps';
 import { CONNECTION_COMMANDS } from './commands/connection';
 import { FUNCTION_COMMANDS } from './commands/functions';
 import { HASH_COMMANDS } from './commands/hashes';
@@ -32,6 +33,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...SCRIPTING_COMMANDS,
   ...FUNCTION_COMMANDS,
   ...CONNECTION_COMMANDS,
+  ...BITMAP_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
