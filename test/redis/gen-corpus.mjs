@@ -3698,6 +3698,121 @@ c('bitmap-daily-unique-clients', [
 ]);
 
 // ---------------------------------------------------------------------------------------
+file('hyperloglog');
+const many = (prefix, from, to) => {
+  const out = [];
+  for (let i = from; i < to; i++) out.push(`${prefix}${i}`);
+  return out;
+};
+c('pfadd-pfcount-basic', [
+  'PFADD h a b c',
+  'PFADD h a b c',
+  'PFADD h d',
+  'PFCOUNT h',
+  'GET h',
+  'STRLEN h',
+  'TYPE h',
+  'OBJECT ENCODING h',
+  'PFADD h2',
+  'PFADD h2',
+  'PFCOUNT h2',
+  'GET h2',
+  'PFCOUNT nokey',
+]);
+c('pfcount-caches-in-the-header', [
+  'PFADD h x y z',
+  'GET h',
+  'PFCOUNT h',
+  'GET h',
+  'PFADD h x',
+  'GET h',
+  'PFADD h w',
+  'GET h',
+  'PFCOUNT h',
+  'GET h',
+]);
+c('pfcount-100-unique-clients', [
+  ['PFADD', 'u', ...many('client:', 0, 100)],
+  'PFCOUNT u',
+  'STRLEN u',
+  'GET u',
+]);
+c('pfcount-sparse-to-dense', [
+  ['PFADD', 'u', ...many('ip-', 0, 1000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  ['PFADD', 'u', ...many('ip-', 1000, 3000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  ['PFADD', 'u', ...many('ip-', 3000, 10000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  'GETRANGE u 0 40',
+]);
+c('pfcount-sparse-growth-step-by-step', [
+  ...many('e', 0, 300).map((e) => ['PFADD', 's', e]),
+  'PFCOUNT s',
+  'GET s',
+]);
+c('pfcount-union-of-keys', [
+  ['PFADD', 'a', ...many('x', 0, 500)],
+  ['PFADD', 'b', ...many('x', 250, 900)],
+  ['PFADD', 'c', ...many('y', 0, 5000)],
+  'PFCOUNT a',
+  'PFCOUNT b',
+  'PFCOUNT a b',
+  'PFCOUNT a b nokey',
+  'PFCOUNT a c',
+  'PFCOUNT nokey1 nokey2',
+  'PFCOUNT a a',
+]);
+c('pfadd-binary-and-unicode-elements', [
+  ['PFADD', 'h', '', 'é', '\udcff', '\u0000', 'a b'],
+  'PFCOUNT h',
+  'GET h',
+]);
+c('hll-errors', [
+  'SET s notanhll',
+  'PFADD s a',
+  'PFCOUNT s',
+  'PFCOUNT s nokey',
+  'LPUSH l a',
+  'PFADD l a',
+  'PFCOUNT l',
+  'PFCOUNT nokey l',
+  'SET hyll HYLL',
+  'PFCOUNT hyll',
+  'PFADD',
+  'PFCOUNT',
+]);
+c('hll-corrupt-header', [
+  ['SET', 'bad', 'HYLL\u0002\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000'],
+  'PFCOUNT bad',
+  'PFADD bad x',
+  [
+    'SET',
+    'bad2',
+    'HYLL\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0080\u0001',
+  ],
+  'PFCOUNT bad2',
+  'PFADD bad2 x',
+]);
+c('hll-unique-client-quota-in-lua', [
+  [
+    'EVAL',
+    "local added = redis.call('PFADD', KEYS[1], ARGV[1]) local n = redis.call('PFCOUNT', KEYS[1]) if n > tonumber(ARGV[2]) then return {0, n} end return {added, n}",
+    '1',
+    'quota',
+    'client-a',
+    '2',
+  ],
+  ['EVAL', "return redis.call('PFADD', KEYS[1], 'client-b', 'client-c')", '1', 'quota'],
+  ['EVAL', "return redis.call('PFCOUNT', KEYS[1])", '1', 'quota'],
+  ['EVAL_RO', "return redis.pcall('PFCOUNT', KEYS[1])", '1', 'quota'],
+  ['EVAL_RO', "return redis.pcall('PFADD', KEYS[1], 'z')", '1', 'quota'],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

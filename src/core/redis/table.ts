@@ -8,6 +8,7 @@ import { BITMAP_COMMANDS } from './commands/bitmaps';
 import { CONNECTION_COMMANDS } from './commands/connection';
 import { FUNCTION_COMMANDS } from './commands/functions';
 import { HASH_COMMANDS } from './commands/hashes';
+import { HYPERLOGLOG_COMMANDS } from './commands/hyperloglog';
 import { KEYS_COMMANDS } from './commands/keys';
 import { LIST_COMMANDS } from './commands/lists';
 import { SCRIPTING_COMMANDS } from './commands/scripting';
@@ -34,6 +35,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...FUNCTION_COMMANDS,
   ...CONNECTION_COMMANDS,
   ...BITMAP_COMMANDS,
+  ...HYPERLOGLOG_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
