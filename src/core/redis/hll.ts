@@ -17,7 +17,8 @@ const VAL_MAX_LEN = 4;
 const ZERO_MAX_LEN = 64;
 /** Redis's hll-sparse-max-bytes default. */
 const SPARSE_MAX_BYTES = 3000;
-const ALPHA_INF = 0.72134752044448170368;
+// 0.5 / ln(2); Redis writes it as 0.721347520444481703680, the same double.
+const ALPHA_INF = 0.7213475204444817;
 
 const M64 = (1n << 64n) - 1n;
 const MUL = 0xc6a4a7935bd1e995n;
