@@ -3813,6 +3813,214 @@ c('hll-unique-client-quota-in-lua', [
 ]);
 
 // ---------------------------------------------------------------------------------------
+// The random commands: the model draws from its seeded stream and Redis from its own, so
+// these cases compare what does not depend on the draw (counts, membership, whole sets,
+// repeats of a single member, errors).
+file('random');
+const inSet = (cmd) =>
+  `local r = redis.call(${cmd}) local seen, ok = {}, 1 for _, m in ipairs(r) do if redis.call('SISMEMBER', KEYS[1], m) == 0 then ok = 0 end seen[m] = true end local d = 0 for _ in pairs(seen) do d = d + 1 end return {#r, d, ok}`;
+c('srandmember-counts-and-membership', [
+  'SADD s a b c d e',
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 3"), '1', 's'],
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 10"), '1', 's'],
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], -20"), '1', 's'],
+  ['EVAL', "return redis.call('SISMEMBER', KEYS[1], redis.call('SRANDMEMBER', KEYS[1]))", '1', 's'],
+  '~SRANDMEMBER s 5',
+  '~SRANDMEMBER s 100',
+  'SRANDMEMBER s 0',
+  'SCARD s',
+]);
+c('srandmember-intset-and-single-member', [
+  'SADD n 1 2 3',
+  '~SRANDMEMBER n 3',
+  'SADD one x',
+  'SRANDMEMBER one',
+  'SRANDMEMBER one -4',
+  'SRANDMEMBER one 4',
+]);
+c('srandmember-errors', [
+  'SRANDMEMBER nokey',
+  'SRANDMEMBER nokey 2',
+  'SRANDMEMBER nokey -2',
+  'SADD s a',
+  'SRANDMEMBER s x',
+  'SRANDMEMBER s 1.5',
+  'SRANDMEMBER s -9223372036854775808',
+  'SRANDMEMBER s 1 2',
+  'SRANDMEMBER nokey x',
+  'SET str v',
+  'SRANDMEMBER str',
+  'SRANDMEMBER str 2',
+  'SRANDMEMBER str x',
+  'SRANDMEMBER',
+]);
+c('spop-removes-what-it-returns', [
+  'SADD s a b c d e',
+  [
+    'EVAL',
+    "local p = redis.call('SPOP', KEYS[1], 2) local gone = 0 for _, m in ipairs(p) do gone = gone + redis.call('SISMEMBER', KEYS[1], m) end return {#p, gone, redis.call('SCARD', KEYS[1])}",
+    '1',
+    's',
+  ],
+  [
+    'EVAL',
+    "local m = redis.call('SPOP', KEYS[1]) return {redis.call('SISMEMBER', KEYS[1], m), redis.call('SCARD', KEYS[1])}",
+    '1',
+    's',
+  ],
+  ['EVAL', "return #redis.call('SPOP', KEYS[1], 10)", '1', 's'],
+  'EXISTS s',
+  'SPOP s',
+  'SPOP s 3',
+]);
+c('spop-last-member-deletes-the-key', [
+  'SADD s only',
+  'SPOP s',
+  'EXISTS s',
+  'SADD t 1 2',
+  '~SPOP t 2',
+  'EXISTS t',
+]);
+c('spop-errors', [
+  'SPOP nokey',
+  'SPOP nokey 2',
+  'SADD s a b',
+  'SPOP s 0',
+  'SCARD s',
+  'SPOP s -1',
+  'SPOP s x',
+  'SPOP s 1 2',
+  'SET str v',
+  'SPOP str',
+  'SPOP str 1',
+  'SPOP str -1',
+  'SPOP nokey -1',
+  'SPOP',
+]);
+c('spop-in-a-script-and-multi', [
+  'SADD s a b c',
+  ['EVAL', "return #redis.call('SPOP', KEYS[1], 2)", '1', 's'],
+  'MULTI',
+  'SPOP s',
+  'SCARD s',
+  'EXEC',
+  ['EVAL_RO', "return redis.pcall('SPOP', KEYS[1])", '1', 's'],
+]);
+const inHash = (cmd, step) =>
+  `local r = redis.call(${cmd}) local ok = 1 for i = 1, #r, ${step} do if redis.call('HEXISTS', KEYS[1], r[i]) == 0 then ok = 0 end ${step === 2 ? "if redis.call('HGET', KEYS[1], r[i]) ~= r[i + 1] then ok = 0 end" : ''} end return {#r, ok}`;
+c('hrandfield-counts-and-values', [
+  'HSET h f1 v1 f2 v2 f3 v3',
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], 2", 1), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], -7", 1), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], 2, 'WITHVALUES'", 2), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], -5, 'withvalues'", 2), '1', 'h'],
+  ['EVAL', "return redis.call('HEXISTS', KEYS[1], redis.call('HRANDFIELD', KEYS[1]))", '1', 'h'],
+  '~HRANDFIELD h 3',
+  '~HRANDFIELD h 30',
+  'HRANDFIELD h 0',
+  'HRANDFIELD h 0 WITHVALUES',
+  'HSET one f v',
+  'HRANDFIELD one -3 WITHVALUES',
+  'HRANDFIELD one 3 WITHVALUES',
+]);
+c('hrandfield-errors', [
+  'HRANDFIELD nokey',
+  'HRANDFIELD nokey 2',
+  'HRANDFIELD nokey 2 WITHVALUES',
+  'HSET h f v',
+  'HRANDFIELD h x',
+  'HRANDFIELD h 1 bogus',
+  'HRANDFIELD h 1 WITHVALUES x',
+  'HRANDFIELD h -9223372036854775808',
+  'HRANDFIELD h 9223372036854775807 WITHVALUES',
+  'HRANDFIELD h -4611686018427387904 WITHVALUES',
+  'HRANDFIELD nokey x',
+  'HRANDFIELD nokey 1 bogus',
+  'SET str v',
+  'HRANDFIELD str',
+  'HRANDFIELD str 1',
+  'HRANDFIELD',
+]);
+c('zrandmember-counts-and-scores', [
+  'ZADD z 1 a 2.5 b 3 c',
+  [
+    'EVAL',
+    "local r = redis.call('ZRANDMEMBER', KEYS[1], -6, 'WITHSCORES') local ok = 1 for i = 1, #r, 2 do if redis.call('ZSCORE', KEYS[1], r[i]) ~= r[i + 1] then ok = 0 end end return {#r, ok}",
+    '1',
+    'z',
+  ],
+  ['EVAL', "return #redis.call('ZRANDMEMBER', KEYS[1], 2)", '1', 'z'],
+  [
+    'EVAL',
+    "return redis.call('ZSCORE', KEYS[1], redis.call('ZRANDMEMBER', KEYS[1])) ~= false and 1 or 0",
+    '1',
+    'z',
+  ],
+  '~ZRANDMEMBER z 3',
+  '~ZRANDMEMBER z 9 WITHSCORES',
+  'ZRANDMEMBER z 0',
+  'ZADD one 1e300 m',
+  'ZRANDMEMBER one -2 WITHSCORES',
+  'ZRANDMEMBER one',
+]);
+c('zrandmember-errors', [
+  'ZRANDMEMBER nokey',
+  'ZRANDMEMBER nokey 1',
+  'ZADD z 1 a',
+  'ZRANDMEMBER z 1 bogus',
+  'ZRANDMEMBER z x',
+  'ZRANDMEMBER z -9223372036854775808',
+  'ZRANDMEMBER z 4611686018427387904 WITHSCORES',
+  'ZRANDMEMBER z 1 WITHSCORES x',
+  'SET str v',
+  'ZRANDMEMBER str',
+  'ZRANDMEMBER str 1',
+  'ZRANDMEMBER',
+]);
+
+// ---------------------------------------------------------------------------------------
+// What a script sees after redis.setresp(3): sets as {set={member=true}}, pairs as tables.
+file('resp3');
+const shape = (call) =>
+  `redis.setresp(3) local r = ${call} local function show(v) if type(v) ~= 'table' then return type(v) .. ':' .. tostring(v) end local out = {} for k, x in pairs(v) do out[#out + 1] = tostring(k) .. '=' .. show(x) end table.sort(out) return '{' .. table.concat(out, ',') .. '}' end return show(r)`;
+c('resp3-set-replies', [
+  'SADD s a b c',
+  'SADD t b c d',
+  'SADD n 3 1 2',
+  ['EVAL', shape("redis.call('SMEMBERS', KEYS[1])"), '1', 's'],
+  ['EVAL', shape("redis.call('SMEMBERS', 'n')"), '0'],
+  ['EVAL', shape("redis.call('SINTER', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SUNION', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SDIFF', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SMEMBERS', 'nokey')"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 'nokey', 1)"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 't', 0)"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 't', 5)"), '0'],
+  'SADD one x',
+  ['EVAL', shape("redis.call('SRANDMEMBER', 'one', 5)"), '0'],
+  ['EVAL', shape("redis.call('SRANDMEMBER', 'nokey', 2)"), '0'],
+  ['EVAL', shape("redis.call('SMISMEMBER', 's', 'a', 'z')"), '0'],
+  ['EVAL', shape("redis.call('SINTERCARD', 1, 's')"), '0'],
+]);
+c('resp3-set-returned-to-the-client', [
+  'SADD s only',
+  ['EVAL', "redis.setresp(3) return redis.call('SMEMBERS', KEYS[1])", '1', 's'],
+  ['EVAL', 'return {set={}}', '0'],
+  ['EVAL', 'return {set={x=true}}', '0'],
+]);
+c('resp3-random-pairs', [
+  'HSET h f v',
+  'ZADD z 1.5 m',
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', 1, 'WITHVALUES')"), '0'],
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', -2, 'WITHVALUES')"), '0'],
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', 1)"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z', 1, 'WITHSCORES')"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z', -2, 'WITHSCORES')"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z')"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 'nokey')"), '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

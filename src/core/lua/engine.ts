@@ -474,6 +474,12 @@ export class LuaRuntime implements ScriptEngine {
         for (const x of r.v) p = this.putReply(u8, p, x);
         return p;
       }
+      case 'set': {
+        u8[p] = 0x7e; // '~'
+        p = putU32(u8, p + 1, r.v.length);
+        for (const x of r.v) p = this.putReply(u8, p, x);
+        return p;
+      }
       case 'map': {
         u8[p] = 0x25; // '%'
         p = putU32(u8, p + 1, r.v.length);
@@ -625,7 +631,8 @@ function replySize(r: Shaped): number {
     case 'status':
     case 'err':
       return 5 + r.v.length * 3;
-    case 'arr': {
+    case 'arr':
+    case 'set': {
       let n = 5;
       for (const x of r.v) n += replySize(x);
       return n;

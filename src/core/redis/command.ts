@@ -1,6 +1,7 @@
 // The shape of the command table (Redis's struct redisCommand, as COMMAND INFO shows it): every
 // command family (commands/*.ts) exports rows of this one type, table.ts joins them, the
 // model dispatches through them and the editor's completion and hover read them.
+import type { Rng } from '../sim/rng';
 import type { FunctionRegistry } from './functionLib';
 import type { Keyspace } from './keyspace';
 import type { Reply } from './reply';
@@ -89,6 +90,8 @@ export interface Ctx {
   readonly denyBlocking: boolean;
   /** A script is running the command (Redis's CLIENT_SCRIPT). */
   readonly inScript: boolean;
+  /** The server's random stream (SPOP, SRANDMEMBER, ...): seeded, so a run repeats. */
+  readonly random: Rng;
   /** EXEC: run one command queued by MULTI (it was resolved and checked when queued). */
   runQueued(cmd: Command, args: string[]): Reply;
   /** EVAL: run a script to completion under `rules` (atomic: nothing else runs meanwhile). */

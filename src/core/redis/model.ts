@@ -6,6 +6,7 @@
 // Replies, error texts and number formats follow redis-server 7.0.15; test/redis holds the
 // differential corpus that checks them.
 import type { Command, Ctx, ScriptRules } from './command';
+import { stream, type Rng } from '../sim/rng';
 import { FunctionRegistry } from './functionLib';
 import { DATABASES, Keyspace, type KeySnapshot } from './keyspace';
 import { err, type Reply } from './reply';
@@ -25,6 +26,8 @@ export interface RedisModelOptions {
   startTime?: number;
   clusterMode?: boolean;
   scriptEngine?: ScriptEngine | null;
+  /** Seeds the random commands (SPOP, SRANDMEMBER, HRANDFIELD, ZRANDMEMBER); default 0. */
+  seed?: number;
 }
 
 export const DEFAULT_START_TIME = 1700000000;
@@ -69,6 +72,7 @@ class ModelCtx implements Ctx {
   session: Session;
   readonly scripts = new Map<string, string>();
   readonly functions = new FunctionRegistry();
+  random: Rng;
   /** The in-script rules of the script running now, if any. */
   script: ScriptRules | null = null;
   denyBlocking = false;
@@ -86,8 +90,10 @@ class ModelCtx implements Ctx {
     public clusterMode: boolean,
     private readonly model: RedisModel,
     private readonly host: ScriptHost,
+    readonly seed: number,
   ) {
     this.session = model.defaultSession;
+    this.random = stream(seed, 'redis');
   }
 
   runQueued(cmd: Command, args: string[]): Reply {
@@ -139,6 +145,7 @@ export class RedisModel {
       opts.clusterMode ?? false,
       this,
       host,
+      opts.seed ?? 0,
     );
   }
 
@@ -218,6 +225,7 @@ export class RedisModel {
     this.defaultSession.db = 0;
     this.ctx.scripts.clear();
     this.ctx.functions.clear();
+    this.ctx.random = stream(this.ctx.seed, 'redis');
     this.ctx.scriptEngine?.flushScripts?.();
   }
 

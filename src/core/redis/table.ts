@@ -11,6 +11,7 @@ import { HASH_COMMANDS } from './commands/hashes';
 import { HYPERLOGLOG_COMMANDS } from './commands/hyperloglog';
 import { KEYS_COMMANDS } from './commands/keys';
 import { LIST_COMMANDS } from './commands/lists';
+import { RANDOM_COMMANDS } from './commands/random';
 import { SCRIPTING_COMMANDS } from './commands/scripting';
 import { SERVER_COMMANDS } from './commands/server';
 import { SET_COMMANDS } from './commands/sets';
@@ -36,6 +37,7 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...CONNECTION_COMMANDS,
   ...BITMAP_COMMANDS,
   ...HYPERLOGLOG_COMMANDS,
+  ...RANDOM_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
