@@ -3901,8 +3901,9 @@ c('spop-in-a-script-and-multi', [
   'SADD s a b c',
   ['EVAL', "return #redis.call('SPOP', KEYS[1], 2)", '1', 's'],
   'MULTI',
-  'SPOP s',
   'SCARD s',
+  'SPOP nokey',
+  'SPOP nokey 2',
   'EXEC',
   ['EVAL_RO', "return redis.pcall('SPOP', KEYS[1])", '1', 's'],
 ]);
@@ -4018,6 +4019,149 @@ c('resp3-random-pairs', [
   ['EVAL', shape("redis.call('ZRANDMEMBER', 'z', -2, 'WITHSCORES')"), '0'],
   ['EVAL', shape("redis.call('ZRANDMEMBER', 'z')"), '0'],
   ['EVAL', shape("redis.call('SPOP', 'nokey')"), '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
+// Integers Redis keeps in 64 bits, beyond the 2^53 a double holds exactly.
+file('int64');
+c('expiry-beyond-2-pow-53-is-exact', [
+  'SET k v',
+  'PEXPIREAT k 9007199254740993',
+  'PEXPIRETIME k',
+  'EXPIRETIME k',
+  'PEXPIREAT k 9223372036854775807',
+  'PEXPIRETIME k',
+  'EXPIRETIME k',
+  'EXPIREAT k 9223372036854775',
+  'PEXPIRETIME k',
+  'EXPIREAT k 9223372036854776',
+  'EXPIRE k 9223372036854776',
+  ['EVAL', "return redis.call('PEXPIRETIME', KEYS[1])", '1', 'k'],
+  ['EVAL', "return tostring(redis.call('PEXPIRETIME', KEYS[1]))", '1', 'k'],
+]);
+c('expiry-beyond-2-pow-53-set-getex-copy', [
+  'SET j v PXAT 9007199254740993',
+  'PEXPIRETIME j',
+  'SET j w KEEPTTL',
+  'PEXPIRETIME j',
+  'GETEX j PXAT 9007199254740995',
+  'PEXPIRETIME j',
+  'COPY j j2',
+  'PEXPIRETIME j2',
+  'RENAME j2 j3',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740995 GT',
+  'PEXPIREAT j3 9007199254740994 LT',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740997 GT',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740996 LT',
+  'PEXPIRETIME j3',
+  'PERSIST j3',
+  'PEXPIRETIME j3',
+  'HSET h f v',
+  'PEXPIREAT h 9007199254740999',
+  'COPY h h2',
+  'PEXPIRETIME h2',
+]);
+m(
+  'ttl-beyond-2-pow-53-is-exact',
+  [
+    'SET k v',
+    'PEXPIREAT k 9007199254740993',
+    'PTTL k',
+    'TTL k',
+
+    'PEXPIRE k 9223370336854775807',
+    'PTTL k',
+  ],
+  [{ ok: 'OK' }, 1, 9005499254740993, 9005499254741, 1, 9223370336854775807],
+);
+c('incr-near-int64-limits', [
+  'SET n 9223372036854775806',
+  'INCR n',
+  'GET n',
+  'INCR n',
+  'DECRBY n 18446744073709551615',
+  'INCRBY n -9223372036854775807',
+  'INCRBY n -1',
+  'INCRBY n -1',
+  'GET n',
+  ['EVAL', "return redis.call('INCRBY', KEYS[1], '9007199254740993')", '1', 'big'],
+  ['EVAL', "return tostring(redis.call('GET', KEYS[1]))", '1', 'big'],
+  'OBJECT ENCODING big',
+  'HINCRBY h f 9223372036854775807',
+  'HINCRBY h f 1',
+  'HGET h f',
+]);
+c('copy-to-another-database', [
+  'SET a 1 PXAT 9007199254740993',
+  'COPY a a DB 1',
+  'COPY a b DB 1',
+  'SELECT 1',
+  'GET a',
+  'PEXPIRETIME a',
+  'SELECT 0',
+  'COPY a a DB 1',
+  'COPY a a DB 1 REPLACE',
+  'COPY a a DB 0',
+]);
+
+// ---------------------------------------------------------------------------------------
+// tonumber as Redis's Lua 5.1 answers it (its strtod is glibc's).
+file('lua-tonumber');
+const tonum = (arg) => ['EVAL', `local v = tonumber(${arg}) return {type(v), tostring(v)}`, '0'];
+c('lua-tonumber-corner-cases', [
+  tonum("'1 2'"),
+  tonum("' 12 '"),
+  tonum("'\\t7\\n'"),
+  tonum("'12abc'"),
+  tonum("'1e'"),
+  tonum("'1e+'"),
+  tonum("'.5'"),
+  tonum("'5.'"),
+  tonum("'.'"),
+  tonum("'+3'"),
+  tonum("'- 3'"),
+  tonum("'-0'"),
+  tonum("'1e400'"),
+  tonum("'inf'"),
+  tonum("'nan'"),
+  tonum("'infinity'"),
+  tonum("'1,5'"),
+  tonum("'1_0'"),
+  tonum("''"),
+  tonum("'1\\0'"),
+]);
+c('lua-tonumber-hex', [
+  tonum("'0x10'"),
+  tonum("'0X1A'"),
+  tonum("'  0x1A  '"),
+  tonum("'-0x10'"),
+  tonum("'0x'"),
+  tonum("'-0x'"),
+  tonum("'0xg'"),
+  tonum("'0x.'"),
+  tonum("'0x.8'"),
+  tonum("'0x1p4'"),
+  tonum("'0x1.8'"),
+]);
+c('lua-tonumber-with-base', [
+  tonum("'ff', 16"),
+  tonum("'-ff', 16"),
+  tonum("'zz', 36"),
+  tonum("'10', 2"),
+  tonum("'12', 2"),
+  tonum("'8', 8"),
+  tonum("' 11 ', 2"),
+  tonum("'1 2', 10"),
+  tonum("'1e2', 10"),
+  tonum("'', 10"),
+  tonum("'7fffffff', 16"),
+  tonum("'ffffffff', 16"),
+  tonum("'100000000', 16"),
+  ['EVAL', "return tonumber('1', 1)", '0'],
+  ['EVAL', "return tonumber('1', 37)", '0'],
 ]);
 
 // ---------------------------------------------------------------------------------------

@@ -44,6 +44,25 @@ export interface SetEntry {
 /** One key's value; `exp` is the Unix time in ms it expires at, -1 for none. */
 export type Entry = StringEntry | HashEntry | ZsetEntry | ListEntry | SetEntry;
 
+// Redis keeps an expiry as a signed 64-bit ms time. `exp` (a double) is exact up to 2^53 ms,
+// past year 285,000: enough to decide expiry, not to answer PEXPIRETIME of PEXPIREAT
+// 9007199254740993. Deadlines beyond 2^53 also keep their exact value here.
+const EXACT_EXPIRY = new WeakMap<Entry, bigint>();
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Set the expiry of `e` (Unix ms, -1 for none), exactly even beyond 2^53. */
+export function setExpiry(e: Entry, ms: number | bigint): void {
+  e.exp = Number(ms);
+  if (typeof ms === 'bigint' && (ms > SAFE || ms < -SAFE)) EXACT_EXPIRY.set(e, ms);
+  else EXACT_EXPIRY.delete(e);
+}
+
+/** The exact expiry of `e` (Unix ms, -1 for none). */
+export function expiryOf(e: Entry): bigint {
+  const x = EXACT_EXPIRY.get(e);
+  return x !== undefined && Number(x) === e.exp ? x : BigInt(e.exp);
+}
+
 /** A read-only view of one key, for the UI. */
 export interface KeySnapshot {
   key: string;
@@ -208,8 +227,10 @@ export class Keyspace {
   }
 
   /** Store a string value (no TTL unless given), replacing any value of any type. */
-  putString(key: string, v: string, exp = -1): void {
-    this.db.set(key, { type: 'string', v, exp });
+  putString(key: string, v: string, exp: number | bigint = -1): void {
+    const e: Entry = { type: 'string', v, exp: -1 };
+    setExpiry(e, exp);
+    this.db.set(key, e);
     this.touch(key);
   }
 

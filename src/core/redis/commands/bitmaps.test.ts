@@ -13,6 +13,6 @@ describe('bitmaps', () => {
     expect(j('BITPOS', 'seen', '1')).toBe(3);
     expect(j('BITPOS', 'seen', '1', '4', '-1', 'BIT')).toBe(9);
     expect(j('BITCOUNT', 'seen', '0', '8', 'BIT')).toBe(1);
-    expect(j('GET', 'seen').toString().charCodeAt(0)).toBe(0x10);
+    expect((j('GET', 'seen') as string).charCodeAt(0)).toBe(0x10);
   });
 });
