@@ -4064,19 +4064,6 @@ c('expiry-beyond-2-pow-53-set-getex-copy', [
   'COPY h h2',
   'PEXPIRETIME h2',
 ]);
-m(
-  'ttl-beyond-2-pow-53-is-exact',
-  [
-    'SET k v',
-    'PEXPIREAT k 9007199254740993',
-    'PTTL k',
-    'TTL k',
-
-    'PEXPIRE k 9223370336854775807',
-    'PTTL k',
-  ],
-  [{ ok: 'OK' }, 1, 9005499254740993, 9005499254741, 1, 9223370336854775807],
-);
 c('incr-near-int64-limits', [
   'SET n 9223372036854775806',
   'INCR n',

@@ -48,4 +48,14 @@ describe('keys', () => {
     m.call(['SELECT', '1']);
     expect(j(m.call(['LRANGE', 'l', '0', '-1']))).toEqual(['a', 'b']);
   });
+  it('keeps expiry times beyond 2^53 exact (PTTL, TTL and PEXPIRETIME as 64-bit integers)', () => {
+    const m = new RedisModel();
+    m.call(['SET', 'k', 'v']);
+    m.call(['PEXPIREAT', 'k', '9007199254740993']);
+    expect(m.call(['PEXPIRETIME', 'k'])).toEqual({ t: 'int', v: 9007199254740993n });
+    expect(m.call(['PTTL', 'k'])).toEqual({ t: 'int', v: 9007199254740993n - 1700000000000n });
+    expect(m.call(['TTL', 'k'])).toEqual({ t: 'int', v: 9005499254741n });
+    m.call(['PEXPIRE', 'k', '9223370336854775807']);
+    expect(m.call(['PTTL', 'k'])).toEqual({ t: 'int', v: 9223370336854775807n });
+  });
 });
