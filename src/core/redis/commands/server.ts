@@ -88,7 +88,16 @@ export const SERVER_COMMANDS: readonly CommandRow[] = [
     time,
   ),
   def('server', 'dbsize', 1, 'readonly fast', '', 'Number of keys.', '1.0.0', dbsize),
-  def('server', 'flushall', -1, 'write', '[ASYNC | SYNC]', 'Delete every key of every database.', '1.0.0', flushall),
+  def(
+    'server',
+    'flushall',
+    -1,
+    'write',
+    '[ASYNC | SYNC]',
+    'Delete every key of every database.',
+    '1.0.0',
+    flushall,
+  ),
   def(
     'server',
     'flushdb',
