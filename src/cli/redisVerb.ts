@@ -2,6 +2,7 @@
 // replies per case out. Each case runs on a fresh model (empty database, empty script
 // cache, clock at Unix 1700000000 or the case's "startTime"). Extension: a case with
 // "cluster": true runs with cluster mode on (CROSSSLOT checks).
+import { canonical } from '../core/redis/bytes';
 import { RedisModel } from '../core/redis/model';
 import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
@@ -50,7 +51,8 @@ export function parseRedisCase(value: unknown, where: string): RedisCase {
       ) {
         throw new RedisCaseError(`${at}.cmd must be a non-empty array of strings`);
       }
-      steps.push({ cmd: st.cmd as string[] });
+      // Bytes that are not UTF-8 come as "\udc80".."\udcff" (src/core/redis/bytes.ts).
+      steps.push({ cmd: (st.cmd as string[]).map(canonical) });
     } else if (st.advance !== undefined) {
       if (typeof st.advance !== 'number' || !Number.isFinite(st.advance)) {
         throw new RedisCaseError(`${at}.advance must be a finite number of seconds`);
@@ -94,7 +96,16 @@ export function parseRedisCases(input: string): RedisCase[] {
   return cases;
 }
 
-const SCRIPT_CMDS = new Set(['eval', 'evalsha', 'script', 'eval_ro', 'evalsha_ro']);
+const SCRIPT_CMDS = new Set([
+  'eval',
+  'evalsha',
+  'script',
+  'eval_ro',
+  'evalsha_ro',
+  'function',
+  'fcall',
+  'fcall_ro',
+]);
 
 /** Does any case call scripting commands (so the Lua engine is worth loading)? */
 export function needsScripting(cases: readonly RedisCase[]): boolean {

@@ -124,6 +124,7 @@ async function runReal(s: Server, c: RedisCase): Promise<Reply[]> {
   await s.client.call(['RESET']);
   await s.client.call(['FLUSHALL']);
   await s.client.call(['SCRIPT', 'FLUSH']);
+  await s.client.call(['FUNCTION', 'FLUSH']);
   const out: Reply[] = [];
   for (const step of c.steps) {
     if (!('cmd' in step)) throw new Error('advance steps need "expect" (model-only case)');

@@ -2925,6 +2925,1233 @@ m(
 );
 
 // ---------------------------------------------------------------------------------------
+// Values are bytes. In JSON a byte that is not part of valid UTF-8 is the lone surrogate
+// U+DC80..U+DCFF (byte b is U+DC00 + b; src/core/redis/bytes.ts); NUL is \u0000.
+file('binary');
+const B = (...bytes) => bytes.map((b) => String.fromCharCode(b < 0x80 ? b : 0xdc00 + b)).join('');
+c('binary-set-get-strlen', [['SET', 'k', B(0xff, 0, 0x61, 0xc3)], 'GET k', 'STRLEN k']);
+c('binary-nul-bytes', [
+  ['SET', 'k', B(0, 0, 0)],
+  'STRLEN k',
+  'GET k',
+  ['APPEND', 'k', B(0)],
+  'GET k',
+]);
+c('binary-append-completes-a-character', [
+  ['SET', 'k', B(0x61, 0xc3)],
+  ['APPEND', 'k', B(0xa9)],
+  'GET k',
+  'STRLEN k',
+  ['APPEND', 'k', B(0xe2, 0x82)],
+  ['APPEND', 'k', B(0xac)],
+  'GET k',
+]);
+c('binary-getrange-cuts-a-character', [
+  ['SET', 'k', 'héllo ✓'],
+  'STRLEN k',
+  'GETRANGE k 1 1',
+  'GETRANGE k 2 2',
+  'GETRANGE k 1 2',
+  'GETRANGE k -2 -1',
+  'SUBSTR k -3 -3',
+]);
+c('binary-setrange-inside-a-character', [
+  ['SET', 'k', 'é✓'],
+  ['SETRANGE', 'k', '1', B(0xff)],
+  'GET k',
+  ['SETRANGE', 'k', '3', B(0x61)],
+  'GET k',
+  'STRLEN k',
+]);
+c('binary-setrange-pads-with-nul', ['SETRANGE k 3 x', 'GET k', 'STRLEN k']);
+c('binary-overlong-and-surrogates-stay-bytes', [
+  ['SET', 'a', B(0xc0, 0x80)],
+  ['SET', 'b', B(0xed, 0xa0, 0x80)],
+  ['SET', 'c', B(0xf4, 0x90, 0x80, 0x80)],
+  ['SET', 'd', B(0xf0, 0x9f, 0x98, 0x80)],
+  'MGET a b c d',
+  'STRLEN a',
+  'STRLEN b',
+  'STRLEN c',
+  'STRLEN d',
+]);
+c('binary-keys-and-fields', [
+  ['HSET', B(0xfe, 0x6b), B(0x80), B(0xff, 0)],
+  ['HGET', B(0xfe, 0x6b), B(0x80)],
+  ['HSTRLEN', B(0xfe, 0x6b), B(0x80)],
+  ['EXISTS', B(0xfe, 0x6b)],
+  ['TYPE', B(0xfe, 0x6b)],
+  ['SADD', 's', B(0x81), B(0x82), 'x'],
+  ['SISMEMBER', 's', B(0x81)],
+  ['SCARD', 's'],
+  ['ZADD', 'z', '1', B(0xc3), '2', B(0xc3, 0xa9)],
+  ['ZRANGE', 'z', '0', '-1'],
+  ['RPUSH', 'l', B(0xff), B(0)],
+  ['LRANGE', 'l', '0', '-1'],
+]);
+c('binary-lcs', [
+  ['SET', 'a', B(0xff, 0x61, 0xfe, 0x62)],
+  ['SET', 'b', B(0x61, 0xfe, 0xfd, 0x62)],
+  'LCS a b',
+  'LCS a b LEN',
+]);
+c('binary-incr-refuses-bytes', [['SET', 'n', B(0x31, 0xff)], 'INCR n', 'INCRBYFLOAT n 1']);
+c(
+  'binary-slot-of-a-byte-key',
+  [
+    ['CLUSTER', 'KEYSLOT', B(0xff)],
+    ['CLUSTER', 'KEYSLOT', B(0x7b, 0xc3, 0x7d, 0x61)],
+    ['CLUSTER', 'KEYSLOT', 'é'],
+  ],
+  { cluster: true },
+);
+// The limiter state a script packs with cmsgpack or struct, stored and read back.
+const packLimiter = `local raw = redis.call('GET', KEYS[1])
+local tokens, ts = 10, 0
+if raw then tokens, ts = struct.unpack('>dI4', raw) end
+local now = tonumber(ARGV[1])
+tokens = math.min(10, tokens + (now - ts) * 0.5)
+local ok = 0
+if tokens >= 1 then tokens = tokens - 1 ok = 1 end
+local packed = struct.pack('>dI4', tokens, now)
+redis.call('SET', KEYS[1], packed)
+return {ok, tostring(tokens), redis.call('STRLEN', KEYS[1]), #packed}`;
+c('binary-struct-state-round-trips', [
+  ['EVAL', packLimiter, '1', 'rl', '1000'],
+  ['EVAL', packLimiter, '1', 'rl', '1000'],
+  ['EVAL', packLimiter, '1', 'rl', '1003'],
+  ['EVAL', packLimiter, '1', 'rl', '1003'],
+  'STRLEN rl',
+  'GET rl',
+  ['EVAL', packLimiter, '1', 'rl', '1255'],
+  'GET rl',
+]);
+const msgpackLimiter = `local raw = redis.call('GET', KEYS[1])
+local st = raw and cmsgpack.unpack(raw) or {n = 0, seen = {}}
+st.n = st.n + 1
+st.seen[#st.seen + 1] = ARGV[1]
+local packed = cmsgpack.pack(st)
+redis.call('SET', KEYS[1], packed)
+local back = redis.call('GET', KEYS[1])
+return {st.n, #st.seen, back == packed and 1 or 0, redis.call('STRLEN', KEYS[1])}`;
+c('binary-cmsgpack-state-round-trips', [
+  ['EVAL', msgpackLimiter, '1', 'm', 'a'],
+  ['EVAL', msgpackLimiter, '1', 'm', '\u00ff'],
+  ['EVAL', msgpackLimiter, '1', 'm', 'c'],
+  'GET m',
+  'STRLEN m',
+]);
+c('binary-lua-every-byte', [
+  [
+    'EVAL',
+    "local t = {} for i = 0, 255 do t[#t + 1] = string.char(i) end local s = table.concat(t) redis.call('SET', KEYS[1], s) local g = redis.call('GET', KEYS[1]) return {#g, g == s and 1 or 0, redis.call('STRLEN', KEYS[1]), redis.call('GETRANGE', KEYS[1], 250, 255)}",
+    '1',
+    'all',
+  ],
+  'GET all',
+  'GETRANGE all 0 3',
+  'GETRANGE all 126 130',
+]);
+c('binary-lua-reads-client-bytes', [
+  ['SET', 'k', B(0xff, 0, 0xc3, 0xa9)],
+  ['EVAL', "local v = redis.call('GET', KEYS[1]) return {#v, string.byte(v, 1, -1)}", '1', 'k'],
+  ['EVAL', 'return {#ARGV[1], string.byte(ARGV[1], 1, -1)}', '0', B(0x80, 0, 0x41)],
+  ['EVAL', 'return ARGV[1]', '0', B(0xfe, 0xc3)],
+  ['EVAL', 'return redis.sha1hex(ARGV[1])', '0', B(0xff)],
+  ['EVAL', 'return {redis.status_reply(ARGV[1])}', '0', B(0xff)],
+]);
+c('binary-lua-error-with-bytes', [
+  ['EVAL', "return redis.error_reply('E' .. string.char(255))", '0'],
+  ['EVAL', "return redis.pcall('INCR', KEYS[1])", '1', 'k'],
+]);
+c('binary-lua-nul-in-key-name', [
+  ['EVAL', "redis.call('SET', 'a\\0b', 'v') return redis.call('EXISTS', 'a\\0b', 'a')", '0'],
+  ['GET', 'a\u0000b'],
+]);
+c('binary-script-source-with-bytes', [
+  ['EVAL', `return '${B(0xff)}'`, '0'],
+  ['EVAL', `return #'${B(0xff, 0xfe)}'`, '0'],
+  ['SCRIPT', 'LOAD', `return '${B(0xff)}'`],
+]);
+
+// ---------------------------------------------------------------------------------------
+file('functions');
+const lib = (name, body) => `#!lua name=${name}\n${body}`;
+const limiterLib = lib(
+  'limiter',
+  `local function hit(keys, args)
+  local n = redis.call('INCR', keys[1])
+  if n == 1 then redis.call('EXPIRE', keys[1], args[2]) end
+  if n > tonumber(args[1]) then return {0, n} end
+  return {1, n}
+end
+local function peek(keys, args)
+  return tonumber(redis.call('GET', keys[1]) or '0')
+end
+redis.register_function('hit', hit)
+redis.register_function{function_name = 'peek', callback = peek, flags = {'no-writes'},
+  description = 'the count so far'}`,
+);
+c('function-load-and-fcall', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL hit 1 rl:a 2 60',
+  'FCALL hit 1 rl:a 2 60',
+  'FCALL hit 1 rl:a 2 60',
+  'TTL rl:a',
+  'FCALL_RO peek 1 rl:a',
+  'FCALL peek 1 rl:a',
+  'FCALL HIT 1 rl:b 2 60',
+  'fcall_ro PEEK 1 rl:b',
+]);
+c('function-fcall-ro-of-a-writing-function', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL_RO hit 1 rl:a 2 60',
+  'EXISTS rl:a',
+]);
+c('function-no-writes-refuses-writes', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'ro',
+      "redis.register_function{function_name='w', callback=function(keys) return redis.call('SET', keys[1], 'v') end, flags={'no-writes'}}\nredis.register_function{function_name='pw', callback=function(keys) return redis.pcall('SET', keys[1], 'v') end, flags={'no-writes'}}",
+    ),
+  ],
+  'FCALL w 1 k',
+  'FCALL pw 1 k',
+  'FCALL_RO pw 1 k',
+  'EXISTS k',
+]);
+c('function-missing', ['FCALL nope 0', 'FCALL_RO nope 0', 'FUNCTION DELETE nolib']);
+// Functions of one library are listed in hash order: listed libraries have one function each.
+const peekLib = lib(
+  'limiter',
+  "redis.register_function{function_name = 'peek', callback = function(keys) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'}, description = 'the count so far'}",
+);
+c('function-list', [
+  ['FUNCTION', 'LOAD', peekLib],
+  'FUNCTION LIST',
+  'FUNCTION LIST LIBRARYNAME lim*',
+  'FUNCTION LIST LIBRARYNAME LIM*',
+  'FUNCTION LIST LIBRARYNAME other*',
+  'FUNCTION LIST WITHCODE',
+  'FUNCTION LIST WITHCODE LIBRARYNAME limiter',
+  'FUNCTION LIST LIBRARYNAME',
+  'FUNCTION LIST bogus',
+  'FUNCTION LIST WITHCODE WITHCODE',
+]);
+c('function-list-several-libraries', [
+  ['FUNCTION', 'LOAD', lib('one', "redis.register_function('f1', function() return 1 end)")],
+  ['FUNCTION', 'LOAD', lib('two', "redis.register_function('f2', function() return 2 end)")],
+  '~FUNCTION LIST',
+  'FCALL f1 0',
+  'FCALL f2 0',
+]);
+c('function-duplicate-library', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  ['FUNCTION', 'LOAD', limiterLib],
+  ['FUNCTION', 'LOAD', 'REPLACE', limiterLib],
+  [
+    'FUNCTION',
+    'LOAD',
+    'replace',
+    lib('limiter', "redis.register_function('hit', function() return 'new' end)"),
+  ],
+  'FCALL hit 1 k 1 1',
+  'FCALL peek 1 k',
+]);
+c('function-name-collision-across-libraries', [
+  ['FUNCTION', 'LOAD', lib('a', "redis.register_function('Same', function() return 1 end)")],
+  ['FUNCTION', 'LOAD', lib('b', "redis.register_function('same', function() return 2 end)")],
+  [
+    'FUNCTION',
+    'LOAD',
+    'REPLACE',
+    lib('b', "redis.register_function('Same', function() return 2 end)"),
+  ],
+  ['FUNCTION', 'LOAD', lib('A', "redis.register_function('other', function() return 3 end)")],
+  'FCALL same 0',
+  'FCALL other 0',
+]);
+c('function-delete-and-flush', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION DELETE LIMITER',
+  'FUNCTION DELETE limiter',
+  'FCALL hit 1 k 1 1',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH',
+  'FUNCTION LIST',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH SYNC',
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FUNCTION FLUSH async',
+  'FUNCTION FLUSH bogus',
+  'FUNCTION FLUSH sync extra',
+  'FUNCTION DELETE a b',
+]);
+c('function-survives-flushall-and-script-flush', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FLUSHALL',
+  'SCRIPT FLUSH',
+  'FCALL hit 1 k 5 10',
+]);
+c('function-load-metadata-errors', [
+  ['FUNCTION', 'LOAD', 'return 1'],
+  ['FUNCTION', 'LOAD', '#!lua name=x'],
+  ['FUNCTION', 'LOAD', '#!lua\nreturn 1'],
+  ['FUNCTION', 'LOAD', '#!lua name=x name=y\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=x x=1\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=a-b\n'],
+  ['FUNCTION', 'LOAD', '#!lua name=\n'],
+  ['FUNCTION', 'LOAD', '#!lua name="a b"\n'],
+  ['FUNCTION', 'LOAD', '#!notlua name=a\n'],
+  ['FUNCTION', 'LOAD', '#!LUA name=a\n'],
+  ['FUNCTION', 'LOAD', '#!lua NAME=a\n'],
+  ['FUNCTION', 'LOAD', 'bogus', '#!lua name=a\n'],
+  ['FUNCTION', 'LOAD', 'REPLACE'],
+  'FUNCTION LOAD',
+  'FUNCTION',
+  'FUNCTION nope',
+]);
+c('function-load-code-errors', [
+  ['FUNCTION', 'LOAD', lib('e', 'local x = \n')],
+  ['FUNCTION', 'LOAD', lib('e', 'local x = nil + 1')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.call('PING')")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.setresp(3)')],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function()')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a', function() end, 'x')")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a', 5)")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function({}, function() end)')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('a b', function() end)")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function('', function() end)")],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function(5)')],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function('f', function() end) redis.register_function('f', function() end)",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function{function_name='f', callback=function() end, flags={'bogus'}}",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'e',
+      "redis.register_function{function_name='f', callback=function() end, flags='no-writes'}",
+    ),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', "redis.register_function{function_name='f', callback=function() end, bogus=1}"),
+  ],
+  ['FUNCTION', 'LOAD', lib('e', 'redis.register_function{callback=function() end}')],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function{function_name='f'}")],
+  ['FUNCTION', 'LOAD', lib('e', "redis.register_function{function_name='f', callback=5}")],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', 'redis.register_function{function_name={}, callback=function() end}'),
+  ],
+  [
+    'FUNCTION',
+    'LOAD',
+    lib('e', "redis.register_function{function_name='f', callback=function() end, description={}}"),
+  ],
+  ['FUNCTION', 'LOAD', lib('e', '-- nothing registered')],
+  'FUNCTION LIST',
+]);
+c('function-flags-listed-in-redis-order', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'fl',
+      "redis.register_function{function_name='f', callback=function() return 1 end, flags={'allow-cross-slot-keys', 'NO-WRITES', 'allow-stale', 'allow-oom'}, description='d'}",
+    ),
+  ],
+  'FUNCTION LIST',
+  'FCALL_RO f 0',
+]);
+c('function-runtime-errors-name-the-function', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      't',
+      `local function f(keys, args) return nil + 1 end
+redis.register_function('rt', f)
+redis.register_function('err', function(keys, args) return redis.call('INCR', keys[1]) end)
+redis.register_function('perr', function(keys, args) return redis.pcall('INCR', keys[1]) end)
+redis.register_function('e2', function(keys, args) error('boom') end)
+redis.register_function('e3', function(keys, args) error({err='MY bad'}) end)
+redis.register_function('reg', function(keys, args) redis.register_function('zz', function() end) end)
+redis.register_function('ret', function(keys, args) return {keys[1], args[1], #keys, #args} end)
+redis.register_function('ver', function() return {redis.REDIS_VERSION, redis.REDIS_VERSION_NUM} end)`,
+    ),
+  ],
+  'SET s str',
+  'FCALL rt 0',
+  'FCALL err 1 s',
+  'FCALL perr 1 s',
+  'FCALL e2 0',
+  'FCALL e3 0',
+  'FCALL reg 0',
+  'FCALL ret 2 a b c d',
+  'FCALL ret 0',
+  'FCALL ver 0',
+]);
+c('function-fcall-numkeys-errors', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'FCALL hit -1',
+  'FCALL hit 3 a',
+  'FCALL hit x',
+  'FCALL hit 1.5 a',
+  'FCALL',
+  'FCALL hit',
+  'FCALL nope x',
+]);
+c('function-log-at-load-is-allowed', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'lg',
+      "redis.log(redis.LOG_WARNING, 'loading') redis.register_function('f', function() return redis.LOG_WARNING end)",
+    ),
+  ],
+  'FCALL f 0',
+]);
+c('function-binary-state', [
+  [
+    'FUNCTION',
+    'LOAD',
+    lib(
+      'bin',
+      `redis.register_function('bump', function(keys, args)
+  local raw = redis.call('GET', keys[1])
+  local n = raw and struct.unpack('>I4', raw) or 0
+  redis.call('SET', keys[1], struct.pack('>I4', n + 255))
+  return {n, redis.call('STRLEN', keys[1])}
+end)`,
+    ),
+  ],
+  'FCALL bump 1 b',
+  'FCALL bump 1 b',
+  'GET b',
+]);
+c('function-in-multi-and-from-eval', [
+  ['FUNCTION', 'LOAD', limiterLib],
+  'MULTI',
+  'FCALL hit 1 m 5 10',
+  'FCALL_RO peek 1 m',
+  'EXEC',
+  ['EVAL', "return redis.pcall('FCALL', 'hit', 1, 'm', 5, 10)", '0'],
+  ['EVAL', "return redis.pcall('FUNCTION', 'LIST')", '0'],
+]);
+c(
+  'function-cluster-keys',
+  [
+    [
+      'FUNCTION',
+      'LOAD',
+      lib(
+        'cl',
+        "redis.register_function('two', function(keys) return redis.call('MGET', keys[1], keys[2]) end)\nredis.register_function{function_name='nc', callback=function() return 1 end, flags={'no-cluster'}}\nredis.register_function{function_name='cross', callback=function(keys) redis.call('SET', 'a', 1) return redis.call('SET', 'b', 1) end, flags={'allow-cross-slot-keys'}}",
+      ),
+    ],
+    'FCALL two 2 a b',
+    'FCALL two 2 {x}a {x}b',
+    'FCALL nc 0',
+    'FCALL cross 0',
+  ],
+  { cluster: true },
+);
+
+// Deliberate differences (test/redis/known-differences.json): the lab rebuilds a library for
+// every call, and its functions see EVAL's KEYS and ARGV globals.
+m(
+  'function-lab-library-state-per-call',
+  [
+    [
+      'FUNCTION',
+      'LOAD',
+      lib('st', "local n = 0\nredis.register_function('count', function() n = n + 1 return n end)"),
+    ],
+    'FCALL count 0',
+    'FCALL count 0',
+  ],
+  ['st', 1, 1],
+);
+m(
+  'function-lab-keys-global-visible',
+  [
+    ['FUNCTION', 'LOAD', lib('kg', "redis.register_function('k', function() return KEYS[1] end)")],
+    'FCALL k 1 a',
+  ],
+  ['kg', 'a'],
+);
+
+// ---------------------------------------------------------------------------------------
+file('connection');
+c('select-databases-are-separate', [
+  'SET k zero',
+  'SELECT 1',
+  'GET k',
+  'SET k one',
+  'DBSIZE',
+  'SELECT 0',
+  'GET k',
+  'SELECT 15',
+  'EXISTS k',
+  'SELECT 0',
+]);
+c('select-errors', ['SELECT 16', 'SELECT -1', 'SELECT x', 'SELECT 1.5', 'SELECT', 'SELECT 1 2']);
+c('select-in-multi', [
+  'MULTI',
+  'SELECT 2',
+  'SET k v',
+  'SELECT 0',
+  'EXISTS k',
+  'EXEC',
+  'SELECT 2',
+  'GET k',
+  'SELECT 0',
+]);
+c('select-in-script-lasts-until-it-ends', [
+  [
+    'EVAL',
+    "redis.call('SELECT', 3) redis.call('SET', KEYS[1], 'in3') return redis.call('GET', KEYS[1])",
+    '1',
+    'k',
+  ],
+  'GET k',
+  'SELECT 3',
+  'GET k',
+  'SELECT 0',
+]);
+c('swapdb-swaps-keys-and-ttls', [
+  'SET a 1 EX 100',
+  'SELECT 1',
+  'SET b 2',
+  'SWAPDB 0 1',
+  'GET a',
+  'TTL a',
+  'GET b',
+  'SELECT 0',
+  'GET b',
+  'EXISTS a',
+  'SWAPDB 1 1',
+  'SWAPDB 0 0',
+  'DBSIZE',
+]);
+c('swapdb-errors', [
+  'SWAPDB 0 16',
+  'SWAPDB x 1',
+  'SWAPDB 1 y',
+  'SWAPDB -1 0',
+  'SWAPDB 0',
+  'SWAPDB 0 1 2',
+]);
+c('swapdb-touches-watched-keys', [
+  'SET k 1',
+  'WATCH k',
+  'SWAPDB 0 1',
+  'MULTI',
+  'GET k',
+  'EXEC',
+  'SWAPDB 0 1',
+]);
+c('flushall-clears-every-db-flushdb-one', [
+  'SET a 1',
+  'SELECT 1',
+  'SET b 1',
+  'FLUSHDB',
+  'DBSIZE',
+  'SELECT 0',
+  'DBSIZE',
+  'SELECT 1',
+  'SET b 1',
+  'FLUSHALL',
+  'DBSIZE',
+  'SELECT 0',
+  'DBSIZE',
+]);
+c('watch-is-per-database', [
+  'WATCH k',
+  'SELECT 1',
+  'SET k changed-in-db1',
+  'SELECT 0',
+  'MULTI',
+  'PING',
+  'EXEC',
+  'SELECT 1',
+  'WATCH k',
+  'SELECT 0',
+  'SET k changed-in-db0',
+  'SELECT 1',
+  'MULTI',
+  'PING',
+  'EXEC',
+  'SELECT 0',
+]);
+c('select-cluster-mode', ['SELECT 0', 'SELECT 1', 'SWAPDB 0 1'], { cluster: true });
+c('publish-has-no-receivers', [
+  'PUBLISH ch msg',
+  'PUBLISH ch',
+  ['EVAL', "return redis.call('PUBLISH', 'ch', 'from a script')", '0'],
+  ['EVAL_RO', "return redis.pcall('PUBLISH', 'ch', 'x')", '0'],
+]);
+c('config-get-limiter-settings', [
+  'CONFIG GET maxmemory-policy',
+  'CONFIG GET MAXMEMORY-POLICY',
+  'CONFIG GET maxmemory',
+  'CONFIG GET lua-time-limit',
+  'CONFIG GET busy-reply-threshold',
+  'CONFIG GET databases',
+  'CONFIG GET hz',
+  'CONFIG GET cluster-enabled',
+  'CONFIG GET lazyfree-lazy-user-flush',
+  'CONFIG GET notify-keyspace-events',
+  'CONFIG GET nope',
+  'CONFIG GET',
+  'CONFIG nope',
+  'CONFIG',
+  ['EVAL', "return redis.pcall('CONFIG', 'GET', 'maxmemory-policy')", '0'],
+]);
+c('config-get-patterns', [
+  '~CONFIG GET maxmemory*',
+  '~CONFIG GET maxmemory-policy databases',
+  '~CONFIG GET maxmemory-policy maxmemory*',
+  '~CONFIG GET *-max-listpack-*',
+  '~CONFIG GET lazyfree*',
+]);
+c('config-get-cluster', ['CONFIG GET cluster-enabled'], { cluster: true });
+c('client-name', [
+  'CLIENT GETNAME',
+  'CLIENT SETNAME my-limiter',
+  'CLIENT GETNAME',
+  ['CLIENT', 'SETNAME', 'a b'],
+  ['CLIENT', 'SETNAME', 'a\nb'],
+  ['CLIENT', 'SETNAME', 'é'],
+  'CLIENT GETNAME',
+  ['CLIENT', 'SETNAME', ''],
+  'CLIENT GETNAME',
+  'CLIENT SETNAME',
+  'CLIENT SETNAME a b',
+  'CLIENT GETNAME x',
+  'CLIENT nope',
+  'CLIENT',
+  ['EVAL', "return redis.pcall('CLIENT', 'GETNAME')", '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
+file('bitmaps');
+c('setbit-getbit-basic', [
+  'SETBIT b 7 1',
+  'GET b',
+  'STRLEN b',
+  'GETBIT b 7',
+  'GETBIT b 6',
+  'GETBIT b 100',
+  'SETBIT b 7 1',
+  'SETBIT b 7 0',
+  'GET b',
+  'SETBIT b 0 1',
+  'SETBIT b 23 1',
+  'GET b',
+  'STRLEN b',
+  'OBJECT ENCODING b',
+]);
+c('setbit-on-existing-text', [
+  'SET k a',
+  'SETBIT k 6 1',
+  'GET k',
+  'SETBIT k 7 1',
+  'GET k',
+  'SET n 12',
+  'SETBIT n 0 0',
+  'GETBIT n 2',
+  'OBJECT ENCODING n',
+  'SETBIT n 15 1',
+  'GET n',
+]);
+c('setbit-errors', [
+  'SETBIT b -1 1',
+  'SETBIT b x 1',
+  'SETBIT b 4294967296 1',
+  'SETBIT b 1 2',
+  'SETBIT b 1 -1',
+  'SETBIT b 1 x',
+  'SETBIT b 1',
+  'GETBIT b -1',
+  'GETBIT b 4294967296',
+  'GETBIT nokey 5',
+  'EXISTS b',
+  'LPUSH l x',
+  'SETBIT l 1 1',
+  'GETBIT l 1',
+]);
+c('getbit-int-encoded', ['SET n 255', 'GETBIT n 2', 'GETBIT n 3', 'GETBIT n 24']);
+c('bitcount-ranges', [
+  'SET s foobar',
+  'BITCOUNT s',
+  'BITCOUNT s 0 0',
+  'BITCOUNT s 1 1',
+  'BITCOUNT s 1 -1',
+  'BITCOUNT s -2 -1',
+  'BITCOUNT s -1 -2',
+  'BITCOUNT s 5 100',
+  'BITCOUNT s 100 200',
+  'BITCOUNT s 5 30 BIT',
+  'BITCOUNT s 5 30 bit',
+  'BITCOUNT s 0 0 BYTE',
+  'BITCOUNT s -10 -3 BIT',
+  'BITCOUNT s 3 3 BIT',
+  'BITCOUNT s 1 0 BIT',
+  'BITCOUNT s 0 -1 BIT',
+]);
+c('bitcount-errors', [
+  'BITCOUNT nokey',
+  'BITCOUNT nokey x y',
+  'SET s foobar',
+  'BITCOUNT s 0',
+  'BITCOUNT s x 1',
+  'BITCOUNT s 0 y',
+  'BITCOUNT s 0 1 BITS',
+  'BITCOUNT s 0 1 BIT extra',
+  'BITCOUNT',
+  'HSET h f v',
+  'BITCOUNT h',
+]);
+c('bitpos-basic', [
+  'SET s \u00ff\u00f0',
+  ['SET', 'b', '\udcff\udcf0\u0000'],
+  'BITPOS b 0',
+  'BITPOS b 1',
+  'BITPOS b 0 1',
+  'BITPOS b 1 2',
+  'BITPOS b 0 0 0',
+  'BITPOS b 1 2 -1',
+  'BITPOS b 0 0 -1',
+  ['SET', 'f', '\udcff\udcff'],
+  'BITPOS f 0',
+  'BITPOS f 0 0 -1',
+  'BITPOS f 0 0',
+  'BITPOS f 1 1',
+  'BITPOS nokey 0',
+  'BITPOS nokey 1',
+]);
+c('bitpos-bit-ranges', [
+  ['SET', 'b', '\u0000\udcff\u0000'],
+  'BITPOS b 1 0 -1 BIT',
+  'BITPOS b 1 3 12 BIT',
+  'BITPOS b 0 8 15 BIT',
+  'BITPOS b 0 8 16 BIT',
+  'BITPOS b 1 17 23 BIT',
+  'BITPOS b 0 9 10 BIT',
+  'BITPOS b 1 5 6 BIT',
+  'BITPOS b 0 1 1 BYTE',
+  'BITPOS b 1 -2 -1 BIT',
+  'BITPOS b 1 10 2 BIT',
+  'BITPOS b 0 20 BIT',
+]);
+c('bitpos-errors', [
+  'BITPOS b 2',
+  'BITPOS b x',
+  'BITPOS b -1',
+  'SET b a',
+  'BITPOS b 1 x',
+  'BITPOS b 1 0 x',
+  'BITPOS b 1 0 1 BITS',
+  'BITPOS b 1 0 1 BIT extra',
+  'BITPOS b',
+  'HSET h f v',
+  'BITPOS h 1',
+  'BITPOS h 2',
+]);
+c('bitmap-daily-unique-clients', [
+  'SETBIT seen:day1 5 1',
+  'SETBIT seen:day1 1000 1',
+  'SETBIT seen:day1 5 1',
+  'BITCOUNT seen:day1',
+  'STRLEN seen:day1',
+  'BITPOS seen:day1 1',
+  'BITPOS seen:day1 1 1',
+  'BITPOS seen:day1 0',
+  [
+    'EVAL',
+    "local old = redis.call('SETBIT', KEYS[1], ARGV[1], 1) return {old, redis.call('BITCOUNT', KEYS[1]), redis.call('GETBIT', KEYS[1], ARGV[1])}",
+    '1',
+    'seen:day2',
+    '77',
+  ],
+]);
+
+// ---------------------------------------------------------------------------------------
+file('hyperloglog');
+const many = (prefix, from, to) => {
+  const out = [];
+  for (let i = from; i < to; i++) out.push(`${prefix}${i}`);
+  return out;
+};
+c('pfadd-pfcount-basic', [
+  'PFADD h a b c',
+  'PFADD h a b c',
+  'PFADD h d',
+  'PFCOUNT h',
+  'GET h',
+  'STRLEN h',
+  'TYPE h',
+  'OBJECT ENCODING h',
+  'PFADD h2',
+  'PFADD h2',
+  'PFCOUNT h2',
+  'GET h2',
+  'PFCOUNT nokey',
+]);
+c('pfcount-caches-in-the-header', [
+  'PFADD h x y z',
+  'GET h',
+  'PFCOUNT h',
+  'GET h',
+  'PFADD h x',
+  'GET h',
+  'PFADD h w',
+  'GET h',
+  'PFCOUNT h',
+  'GET h',
+]);
+c('pfcount-100-unique-clients', [
+  ['PFADD', 'u', ...many('client:', 0, 100)],
+  'PFCOUNT u',
+  'STRLEN u',
+  'GET u',
+]);
+c('pfcount-sparse-to-dense', [
+  ['PFADD', 'u', ...many('ip-', 0, 1000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  ['PFADD', 'u', ...many('ip-', 1000, 3000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  ['PFADD', 'u', ...many('ip-', 3000, 10000)],
+  'PFCOUNT u',
+  'STRLEN u',
+  'GETRANGE u 0 40',
+]);
+c('pfcount-sparse-growth-step-by-step', [
+  ...many('e', 0, 300).map((e) => ['PFADD', 's', e]),
+  'PFCOUNT s',
+  'GET s',
+]);
+c('pfcount-union-of-keys', [
+  ['PFADD', 'a', ...many('x', 0, 500)],
+  ['PFADD', 'b', ...many('x', 250, 900)],
+  ['PFADD', 'c', ...many('y', 0, 5000)],
+  'PFCOUNT a',
+  'PFCOUNT b',
+  'PFCOUNT a b',
+  'PFCOUNT a b nokey',
+  'PFCOUNT a c',
+  'PFCOUNT nokey1 nokey2',
+  'PFCOUNT a a',
+]);
+c('pfadd-binary-and-unicode-elements', [
+  ['PFADD', 'h', '', 'é', '\udcff', '\u0000', 'a b'],
+  'PFCOUNT h',
+  'GET h',
+]);
+c('hll-errors', [
+  'SET s notanhll',
+  'PFADD s a',
+  'PFCOUNT s',
+  'PFCOUNT s nokey',
+  'LPUSH l a',
+  'PFADD l a',
+  'PFCOUNT l',
+  'PFCOUNT nokey l',
+  'SET hyll HYLL',
+  'PFCOUNT hyll',
+  'PFADD',
+  'PFCOUNT',
+]);
+c('hll-corrupt-header', [
+  ['SET', 'bad', 'HYLL\u0002\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000'],
+  'PFCOUNT bad',
+  'PFADD bad x',
+  [
+    'SET',
+    'bad2',
+    'HYLL\u0001\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0080\u0001',
+  ],
+  'PFCOUNT bad2',
+  'PFADD bad2 x',
+]);
+c('hll-unique-client-quota-in-lua', [
+  [
+    'EVAL',
+    "local added = redis.call('PFADD', KEYS[1], ARGV[1]) local n = redis.call('PFCOUNT', KEYS[1]) if n > tonumber(ARGV[2]) then return {0, n} end return {added, n}",
+    '1',
+    'quota',
+    'client-a',
+    '2',
+  ],
+  ['EVAL', "return redis.call('PFADD', KEYS[1], 'client-b', 'client-c')", '1', 'quota'],
+  ['EVAL', "return redis.call('PFCOUNT', KEYS[1])", '1', 'quota'],
+  ['EVAL_RO', "return redis.pcall('PFCOUNT', KEYS[1])", '1', 'quota'],
+  ['EVAL_RO', "return redis.pcall('PFADD', KEYS[1], 'z')", '1', 'quota'],
+]);
+
+// ---------------------------------------------------------------------------------------
+// The random commands: the model draws from its seeded stream and Redis from its own, so
+// these cases compare what does not depend on the draw (counts, membership, whole sets,
+// repeats of a single member, errors).
+file('random');
+const inSet = (cmd) =>
+  `local r = redis.call(${cmd}) local seen, ok = {}, 1 for _, m in ipairs(r) do if redis.call('SISMEMBER', KEYS[1], m) == 0 then ok = 0 end seen[m] = true end local d = 0 for _ in pairs(seen) do d = d + 1 end return {#r, d, ok}`;
+c('srandmember-counts-and-membership', [
+  'SADD s a b c d e',
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 3"), '1', 's'],
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 10"), '1', 's'],
+  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], -20"), '1', 's'],
+  ['EVAL', "return redis.call('SISMEMBER', KEYS[1], redis.call('SRANDMEMBER', KEYS[1]))", '1', 's'],
+  '~SRANDMEMBER s 5',
+  '~SRANDMEMBER s 100',
+  'SRANDMEMBER s 0',
+  'SCARD s',
+]);
+c('srandmember-intset-and-single-member', [
+  'SADD n 1 2 3',
+  '~SRANDMEMBER n 3',
+  'SADD one x',
+  'SRANDMEMBER one',
+  'SRANDMEMBER one -4',
+  'SRANDMEMBER one 4',
+]);
+c('srandmember-errors', [
+  'SRANDMEMBER nokey',
+  'SRANDMEMBER nokey 2',
+  'SRANDMEMBER nokey -2',
+  'SADD s a',
+  'SRANDMEMBER s x',
+  'SRANDMEMBER s 1.5',
+  'SRANDMEMBER s -9223372036854775808',
+  'SRANDMEMBER s 1 2',
+  'SRANDMEMBER nokey x',
+  'SET str v',
+  'SRANDMEMBER str',
+  'SRANDMEMBER str 2',
+  'SRANDMEMBER str x',
+  'SRANDMEMBER',
+]);
+c('spop-removes-what-it-returns', [
+  'SADD s a b c d e',
+  [
+    'EVAL',
+    "local p = redis.call('SPOP', KEYS[1], 2) local gone = 0 for _, m in ipairs(p) do gone = gone + redis.call('SISMEMBER', KEYS[1], m) end return {#p, gone, redis.call('SCARD', KEYS[1])}",
+    '1',
+    's',
+  ],
+  [
+    'EVAL',
+    "local m = redis.call('SPOP', KEYS[1]) return {redis.call('SISMEMBER', KEYS[1], m), redis.call('SCARD', KEYS[1])}",
+    '1',
+    's',
+  ],
+  ['EVAL', "return #redis.call('SPOP', KEYS[1], 10)", '1', 's'],
+  'EXISTS s',
+  'SPOP s',
+  'SPOP s 3',
+]);
+c('spop-last-member-deletes-the-key', [
+  'SADD s only',
+  'SPOP s',
+  'EXISTS s',
+  'SADD t 1 2',
+  '~SPOP t 2',
+  'EXISTS t',
+]);
+c('spop-errors', [
+  'SPOP nokey',
+  'SPOP nokey 2',
+  'SADD s a b',
+  'SPOP s 0',
+  'SCARD s',
+  'SPOP s -1',
+  'SPOP s x',
+  'SPOP s 1 2',
+  'SET str v',
+  'SPOP str',
+  'SPOP str 1',
+  'SPOP str -1',
+  'SPOP nokey -1',
+  'SPOP',
+]);
+c('spop-in-a-script-and-multi', [
+  'SADD s a b c',
+  ['EVAL', "return #redis.call('SPOP', KEYS[1], 2)", '1', 's'],
+  'MULTI',
+  'SCARD s',
+  'SPOP nokey',
+  'SPOP nokey 2',
+  'EXEC',
+  ['EVAL_RO', "return redis.pcall('SPOP', KEYS[1])", '1', 's'],
+]);
+const inHash = (cmd, step) =>
+  `local r = redis.call(${cmd}) local ok = 1 for i = 1, #r, ${step} do if redis.call('HEXISTS', KEYS[1], r[i]) == 0 then ok = 0 end ${step === 2 ? "if redis.call('HGET', KEYS[1], r[i]) ~= r[i + 1] then ok = 0 end" : ''} end return {#r, ok}`;
+c('hrandfield-counts-and-values', [
+  'HSET h f1 v1 f2 v2 f3 v3',
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], 2", 1), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], -7", 1), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], 2, 'WITHVALUES'", 2), '1', 'h'],
+  ['EVAL', inHash("'HRANDFIELD', KEYS[1], -5, 'withvalues'", 2), '1', 'h'],
+  ['EVAL', "return redis.call('HEXISTS', KEYS[1], redis.call('HRANDFIELD', KEYS[1]))", '1', 'h'],
+  '~HRANDFIELD h 3',
+  '~HRANDFIELD h 30',
+  'HRANDFIELD h 0',
+  'HRANDFIELD h 0 WITHVALUES',
+  'HSET one f v',
+  'HRANDFIELD one -3 WITHVALUES',
+  'HRANDFIELD one 3 WITHVALUES',
+]);
+c('hrandfield-errors', [
+  'HRANDFIELD nokey',
+  'HRANDFIELD nokey 2',
+  'HRANDFIELD nokey 2 WITHVALUES',
+  'HSET h f v',
+  'HRANDFIELD h x',
+  'HRANDFIELD h 1 bogus',
+  'HRANDFIELD h 1 WITHVALUES x',
+  'HRANDFIELD h -9223372036854775808',
+  'HRANDFIELD h 9223372036854775807 WITHVALUES',
+  'HRANDFIELD h -4611686018427387904 WITHVALUES',
+  'HRANDFIELD nokey x',
+  'HRANDFIELD nokey 1 bogus',
+  'SET str v',
+  'HRANDFIELD str',
+  'HRANDFIELD str 1',
+  'HRANDFIELD',
+]);
+c('zrandmember-counts-and-scores', [
+  'ZADD z 1 a 2.5 b 3 c',
+  [
+    'EVAL',
+    "local r = redis.call('ZRANDMEMBER', KEYS[1], -6, 'WITHSCORES') local ok = 1 for i = 1, #r, 2 do if redis.call('ZSCORE', KEYS[1], r[i]) ~= r[i + 1] then ok = 0 end end return {#r, ok}",
+    '1',
+    'z',
+  ],
+  ['EVAL', "return #redis.call('ZRANDMEMBER', KEYS[1], 2)", '1', 'z'],
+  [
+    'EVAL',
+    "return redis.call('ZSCORE', KEYS[1], redis.call('ZRANDMEMBER', KEYS[1])) ~= false and 1 or 0",
+    '1',
+    'z',
+  ],
+  '~ZRANDMEMBER z 3',
+  '~ZRANDMEMBER z 9 WITHSCORES',
+  'ZRANDMEMBER z 0',
+  'ZADD one 1e300 m',
+  'ZRANDMEMBER one -2 WITHSCORES',
+  'ZRANDMEMBER one',
+]);
+c('zrandmember-errors', [
+  'ZRANDMEMBER nokey',
+  'ZRANDMEMBER nokey 1',
+  'ZADD z 1 a',
+  'ZRANDMEMBER z 1 bogus',
+  'ZRANDMEMBER z x',
+  'ZRANDMEMBER z -9223372036854775808',
+  'ZRANDMEMBER z 4611686018427387904 WITHSCORES',
+  'ZRANDMEMBER z 1 WITHSCORES x',
+  'SET str v',
+  'ZRANDMEMBER str',
+  'ZRANDMEMBER str 1',
+  'ZRANDMEMBER',
+]);
+
+// ---------------------------------------------------------------------------------------
+// What a script sees after redis.setresp(3): sets as {set={member=true}}, pairs as tables.
+file('resp3');
+const shape = (call) =>
+  `redis.setresp(3) local r = ${call} local function show(v) if type(v) ~= 'table' then return type(v) .. ':' .. tostring(v) end local out = {} for k, x in pairs(v) do out[#out + 1] = tostring(k) .. '=' .. show(x) end table.sort(out) return '{' .. table.concat(out, ',') .. '}' end return show(r)`;
+c('resp3-set-replies', [
+  'SADD s a b c',
+  'SADD t b c d',
+  'SADD n 3 1 2',
+  ['EVAL', shape("redis.call('SMEMBERS', KEYS[1])"), '1', 's'],
+  ['EVAL', shape("redis.call('SMEMBERS', 'n')"), '0'],
+  ['EVAL', shape("redis.call('SINTER', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SUNION', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SDIFF', 's', 't')"), '0'],
+  ['EVAL', shape("redis.call('SMEMBERS', 'nokey')"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 'nokey', 1)"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 't', 0)"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 't', 5)"), '0'],
+  'SADD one x',
+  ['EVAL', shape("redis.call('SRANDMEMBER', 'one', 5)"), '0'],
+  ['EVAL', shape("redis.call('SRANDMEMBER', 'nokey', 2)"), '0'],
+  ['EVAL', shape("redis.call('SMISMEMBER', 's', 'a', 'z')"), '0'],
+  ['EVAL', shape("redis.call('SINTERCARD', 1, 's')"), '0'],
+]);
+c('resp3-set-returned-to-the-client', [
+  'SADD s only',
+  ['EVAL', "redis.setresp(3) return redis.call('SMEMBERS', KEYS[1])", '1', 's'],
+  ['EVAL', 'return {set={}}', '0'],
+  ['EVAL', 'return {set={x=true}}', '0'],
+]);
+c('resp3-random-pairs', [
+  'HSET h f v',
+  'ZADD z 1.5 m',
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', 1, 'WITHVALUES')"), '0'],
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', -2, 'WITHVALUES')"), '0'],
+  ['EVAL', shape("redis.call('HRANDFIELD', 'h', 1)"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z', 1, 'WITHSCORES')"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z', -2, 'WITHSCORES')"), '0'],
+  ['EVAL', shape("redis.call('ZRANDMEMBER', 'z')"), '0'],
+  ['EVAL', shape("redis.call('SPOP', 'nokey')"), '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
+// Integers Redis keeps in 64 bits, beyond the 2^53 a double holds exactly.
+file('int64');
+c('expiry-beyond-2-pow-53-is-exact', [
+  'SET k v',
+  'PEXPIREAT k 9007199254740993',
+  'PEXPIRETIME k',
+  'EXPIRETIME k',
+  'PEXPIREAT k 9223372036854775807',
+  'PEXPIRETIME k',
+  'EXPIRETIME k',
+  'EXPIREAT k 9223372036854775',
+  'PEXPIRETIME k',
+  'EXPIREAT k 9223372036854776',
+  'EXPIRE k 9223372036854776',
+  ['EVAL', "return redis.call('PEXPIRETIME', KEYS[1])", '1', 'k'],
+  ['EVAL', "return tostring(redis.call('PEXPIRETIME', KEYS[1]))", '1', 'k'],
+]);
+c('expiry-beyond-2-pow-53-set-getex-copy', [
+  'SET j v PXAT 9007199254740993',
+  'PEXPIRETIME j',
+  'SET j w KEEPTTL',
+  'PEXPIRETIME j',
+  'GETEX j PXAT 9007199254740995',
+  'PEXPIRETIME j',
+  'COPY j j2',
+  'PEXPIRETIME j2',
+  'RENAME j2 j3',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740995 GT',
+  'PEXPIREAT j3 9007199254740994 LT',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740997 GT',
+  'PEXPIRETIME j3',
+  'PEXPIREAT j3 9007199254740996 LT',
+  'PEXPIRETIME j3',
+  'PERSIST j3',
+  'PEXPIRETIME j3',
+  'HSET h f v',
+  'PEXPIREAT h 9007199254740999',
+  'COPY h h2',
+  'PEXPIRETIME h2',
+]);
+c('incr-near-int64-limits', [
+  'SET n 9223372036854775806',
+  'INCR n',
+  'GET n',
+  'INCR n',
+  'DECRBY n 18446744073709551615',
+  'INCRBY n -9223372036854775807',
+  'INCRBY n -1',
+  'INCRBY n -1',
+  'GET n',
+  ['EVAL', "return redis.call('INCRBY', KEYS[1], '9007199254740993')", '1', 'big'],
+  ['EVAL', "return tostring(redis.call('GET', KEYS[1]))", '1', 'big'],
+  'OBJECT ENCODING big',
+  'HINCRBY h f 9223372036854775807',
+  'HINCRBY h f 1',
+  'HGET h f',
+]);
+c('copy-to-another-database', [
+  'SET a 1 PXAT 9007199254740993',
+  'COPY a a DB 1',
+  'COPY a b DB 1',
+  'SELECT 1',
+  'GET a',
+  'PEXPIRETIME a',
+  'SELECT 0',
+  'COPY a a DB 1',
+  'COPY a a DB 1 REPLACE',
+  'COPY a a DB 0',
+]);
+
+// ---------------------------------------------------------------------------------------
+// tonumber as Redis's Lua 5.1 answers it (its strtod is glibc's).
+file('lua-tonumber');
+const tonum = (arg) => ['EVAL', `local v = tonumber(${arg}) return {type(v), tostring(v)}`, '0'];
+c('lua-tonumber-corner-cases', [
+  tonum("'1 2'"),
+  tonum("' 12 '"),
+  tonum("'\\t7\\n'"),
+  tonum("'12abc'"),
+  tonum("'1e'"),
+  tonum("'1e+'"),
+  tonum("'.5'"),
+  tonum("'5.'"),
+  tonum("'.'"),
+  tonum("'+3'"),
+  tonum("'- 3'"),
+  tonum("'-0'"),
+  tonum("'1e400'"),
+  tonum("'inf'"),
+  tonum("'nan'"),
+  tonum("'infinity'"),
+  tonum("'1,5'"),
+  tonum("'1_0'"),
+  tonum("''"),
+  tonum("'1\\0'"),
+]);
+c('lua-tonumber-hex', [
+  tonum("'0x10'"),
+  tonum("'0X1A'"),
+  tonum("'  0x1A  '"),
+  tonum("'-0x10'"),
+  tonum("'0x'"),
+  tonum("'-0x'"),
+  tonum("'0xg'"),
+  tonum("'0x.'"),
+  tonum("'0x.8'"),
+  tonum("'0x1p4'"),
+  tonum("'0x1.8'"),
+]);
+c('lua-tonumber-with-base', [
+  tonum("'ff', 16"),
+  tonum("'-ff', 16"),
+  tonum("'zz', 36"),
+  tonum("'10', 2"),
+  tonum("'12', 2"),
+  tonum("'8', 8"),
+  tonum("' 11 ', 2"),
+  tonum("'1 2', 10"),
+  tonum("'1e2', 10"),
+  tonum("'', 10"),
+  tonum("'7fffffff', 16"),
+  tonum("'ffffffff', 16"),
+  tonum("'100000000', 16"),
+  ['EVAL', "return tonumber('1', 1)", '0'],
+  ['EVAL', "return tonumber('1', 37)", '0'],
+]);
+
+// ---------------------------------------------------------------------------------------
 for (const [name, cases] of files) {
   writeFileSync(join(out, `${name}.jsonl`), cases.map((x) => JSON.stringify(x)).join('\n') + '\n');
 }

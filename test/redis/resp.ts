@@ -1,6 +1,8 @@
 // A tiny RESP2 client over node:net for the differential tests (no npm client): sends
-// commands as arrays of bulk strings and parses replies into the model's Reply type.
+// commands as arrays of bulk strings and parses replies into the model's Reply type. Strings
+// stand for bytes as in the model (src/core/redis/bytes.ts: non-UTF-8 bytes are U+DC80..U+DCFF).
 import net from 'node:net';
+import { fromBytes, toBytes } from '../../src/core/redis/bytes';
 import type { Reply } from '../../src/core/redis/reply';
 
 class Parser {
@@ -18,7 +20,7 @@ class Parser {
   private line(pos: number): { text: string; end: number } | undefined {
     const i = this.buf.indexOf('\r\n', pos);
     if (i < 0) return undefined;
-    return { text: this.buf.toString('utf8', pos + 1, i), end: i + 2 };
+    return { text: fromBytes(this.buf.subarray(pos + 1, i)), end: i + 2 };
   }
   private parse(pos: number): { reply: Reply; end: number } | undefined {
     if (pos >= this.buf.length) return undefined;
@@ -37,7 +39,7 @@ class Parser {
         if (n < 0) return { reply: { t: 'nil' }, end: l.end };
         if (this.buf.length < l.end + n + 2) return undefined;
         return {
-          reply: { t: 'bulk', v: this.buf.toString('utf8', l.end, l.end + n) },
+          reply: { t: 'bulk', v: fromBytes(this.buf.subarray(l.end, l.end + n)) },
           end: l.end + n + 2,
         };
       }
@@ -63,7 +65,7 @@ class Parser {
 export function encodeCommand(args: readonly string[]): Buffer {
   const parts: Buffer[] = [Buffer.from(`*${args.length}\r\n`)];
   for (const a of args) {
-    const b = Buffer.from(a, 'utf8');
+    const b = Buffer.from(toBytes(a));
     parts.push(Buffer.from(`$${b.length}\r\n`), b, Buffer.from('\r\n'));
   }
   return Buffer.concat(parts);

@@ -34,6 +34,15 @@ describe('redis verb', () => {
     ]);
   });
 
+  it('writes bytes that are not UTF-8 as \\udc80..\\udcff and reads them back', async () => {
+    const input =
+      '{"name":"bin","steps":[{"cmd":["SET","k","\\udcff\\u0000\\udcc3"]},' +
+      '{"cmd":["APPEND","k","\\udca9é"]},{"cmd":["GET","k"]},{"cmd":["STRLEN","k"]}]}\n';
+    const r = await runRedisVerb(input);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('{"name":"bin","replies":[{"ok":"OK"},6,"\\udcff\\u0000éé",6]}\n');
+  });
+
   it('rejects a bad JSON line with its number, exit 2, no stdout', async () => {
     const r = await runRedisVerb('{"name":"a","steps":[]}\n{oops\n');
     expect(r.code).toBe(2);

@@ -28,6 +28,31 @@ const evalJson = (
   argv: string[] = [],
 ): JsonReply => toJson(m.call(['EVAL', src, String(keys.length), ...keys, ...argv]));
 
+describe('binary values', () => {
+  it('keeps a struct.pack and a cmsgpack.pack limiter state over many requests', () => {
+    const m = fresh();
+    const src = `local raw = redis.call('GET', KEYS[1])
+      local n, t = 0, 0
+      if raw then n, t = struct.unpack('<i8d', raw) end
+      local st = cmsgpack.unpack(redis.call('GET', KEYS[2]) or cmsgpack.pack({0, ''}))
+      n = n + 1
+      redis.call('SET', KEYS[1], struct.pack('<i8d', n, t + tonumber(ARGV[1])))
+      redis.call('SET', KEYS[2], cmsgpack.pack({st[1] + 1, st[2] .. string.char(tonumber(ARGV[2]))}))
+      return {n, redis.call('STRLEN', KEYS[1]), redis.call('STRLEN', KEYS[2])}`;
+    for (let i = 1; i <= 300; i++) {
+      const r = evalJson(m, src, ['s', 'm'], ['0.25', String(i % 256)]);
+      expect((r as number[])[0]).toBe(i);
+      expect((r as number[])[1]).toBe(16);
+    }
+    const back = evalJson(
+      m,
+      "local st = cmsgpack.unpack(redis.call('GET', KEYS[2])) local n, t = struct.unpack('<i8d', redis.call('GET', KEYS[1])) return {st[1], #st[2], string.byte(st[2], 255, 256), n, tostring(t)}",
+      ['s', 'm'],
+    );
+    expect(back).toEqual([300, 300, 255, 300, '75']);
+  });
+});
+
 describe('conversions (spot checks; the corpus covers the rest)', () => {
   it('converts both ways as Redis 7', () => {
     const m = fresh();

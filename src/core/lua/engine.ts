@@ -4,6 +4,7 @@
 // wasm instance, the buffers both ways, the script cache (SHA -> compiled chunk) and the
 // app-server stepper, which re-runs app code from the top feeding it the replies recorded so
 // far (Lua 5.1 cannot yield across pcall, a metamethod or a C function).
+import { encodeInto, fromBytes } from '../redis/bytes';
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
 import { toResp3, type Shaped } from './resp3';
@@ -85,7 +86,6 @@ export class LuaRuntime implements ScriptEngine {
   private app: AppExec | null = null;
   private readonly decoder = new TextDecoder();
   private readonly strCache: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
-  private readonly encoder = new TextEncoder();
   /** Times the wasm instance was rebuilt after a trap (for tests and the inspector). */
   restarts = 0;
 
@@ -474,6 +474,12 @@ export class LuaRuntime implements ScriptEngine {
         for (const x of r.v) p = this.putReply(u8, p, x);
         return p;
       }
+      case 'set': {
+        u8[p] = 0x7e; // '~'
+        p = putU32(u8, p + 1, r.v.length);
+        for (const x of r.v) p = this.putReply(u8, p, x);
+        return p;
+      }
       case 'map': {
         u8[p] = 0x25; // '%'
         p = putU32(u8, p + 1, r.v.length);
@@ -486,16 +492,16 @@ export class LuaRuntime implements ScriptEngine {
     }
   }
 
-  /** u32 byte length + UTF-8 bytes (room already reserved: 3 bytes per UTF-16 unit). */
+  /** u32 byte length + the bytes `s` stands for (room already reserved: 3 per UTF-16 unit). */
   private putString(u8: Uint8Array, p: number, s: string): number {
     const n = s.length;
     const start = p + 4;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c > 127) {
-        const written = this.encoder.encodeInto(s, u8.subarray(start, start + n * 3)).written;
-        putU32(u8, p, written);
-        return start + written;
+        const end = encodeInto(s, u8, start);
+        putU32(u8, p, end - start);
+        return end;
       }
       u8[start + i] = c;
     }
@@ -507,7 +513,7 @@ export class LuaRuntime implements ScriptEngine {
     const n = s.length;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c > 127) return this.encoder.encodeInto(s, u8.subarray(p, p + n * 3)).written;
+      if (c > 127) return encodeInto(s, u8, p) - p;
       u8[p + i] = c;
     }
     return n;
@@ -531,11 +537,11 @@ export class LuaRuntime implements ScriptEngine {
    */
   private str(u8: Uint8Array, p: number, n: number): string {
     if (n === 0) return '';
-    if (n > STR_CACHE_MAX_LEN) return this.decoder.decode(u8.subarray(p, p + n));
+    if (n > STR_CACHE_MAX_LEN) return fromBytes(u8.subarray(p, p + n));
     let h = n;
     for (let i = 0; i < n; i++) {
       const c = u8[p + i]!;
-      if (c > 127) return this.decoder.decode(u8.subarray(p, p + n));
+      if (c > 127) return fromBytes(u8.subarray(p, p + n));
       h = (Math.imul(h, 31) + c) | 0;
     }
     const slot = h & (STR_CACHE_SIZE - 1);
@@ -553,7 +559,7 @@ export class LuaRuntime implements ScriptEngine {
   private outputText(): string {
     const p = this.ex.lab_output();
     const n = this.ex.lab_output_length();
-    return this.decoder.decode(this.view().subarray(p, p + n));
+    return fromBytes(this.view().subarray(p, p + n));
   }
 
   private result(status: number, sha: string): Reply {
@@ -625,7 +631,8 @@ function replySize(r: Shaped): number {
     case 'status':
     case 'err':
       return 5 + r.v.length * 3;
-    case 'arr': {
+    case 'arr':
+    case 'set': {
       let n = 5;
       for (const x of r.v) n += replySize(x);
       return n;

@@ -10,6 +10,7 @@ export type Shaped =
   | { readonly t: 'null' }
   | { readonly t: 'double'; readonly v: number }
   | { readonly t: 'arr'; readonly v: readonly Shaped[] }
+  | { readonly t: 'set'; readonly v: readonly Shaped[] }
   | { readonly t: 'map'; readonly v: ReadonlyArray<readonly [Shaped, Shaped]> };
 
 const NULL3: Shaped = { t: 'null' };
@@ -24,6 +25,20 @@ function nulls(r: Reply): Shaped {
   if (r.t === 'nil' || r.t === 'nilarr') return NULL3;
   if (r.t === 'arr') return { t: 'arr', v: r.v.map(nulls) };
   return r;
+}
+
+/** A RESP3 set (SMEMBERS, SINTER, SPOP with a count, ...): Lua gets {set={member=true}}. */
+function asSet(r: Reply): Shaped {
+  return r.t === 'arr' ? { t: 'set', v: r.v.map(nulls) } : nulls(r);
+}
+
+/** [f1, v1, f2, v2] -> [[f1, v1], [f2, v2]] (HRANDFIELD WITHVALUES). */
+function pairs(r: Reply, second: (x: Reply) => Shaped): Shaped {
+  if (r.t !== 'arr') return nulls(r);
+  const out: Shaped[] = [];
+  for (let i = 0; i + 1 < r.v.length; i += 2)
+    out.push({ t: 'arr', v: [nulls(r.v[i]!), second(r.v[i + 1]!)] });
+  return { t: 'arr', v: out };
 }
 
 /** [m1, s1, m2, s2] -> [[m1, s1], [m2, s2]] with scores as doubles. */
@@ -52,6 +67,17 @@ export function toResp3(args: readonly string[], r: Reply): Shaped {
       return asDouble(r);
     case 'zadd':
       return args.some((a, i) => i > 1 && a.toLowerCase() === 'incr') ? asDouble(r) : nulls(r);
+    case 'smembers':
+    case 'sinter':
+    case 'sunion':
+    case 'sdiff':
+      return asSet(r);
+    case 'spop':
+      return args.length > 2 ? asSet(r) : nulls(r);
+    case 'hrandfield':
+      return args.length > 3 ? pairs(r, nulls) : nulls(r);
+    case 'zrandmember':
+      return args.length > 3 ? scorePairs(r) : nulls(r);
     case 'zmscore':
       return r.t === 'arr' ? { t: 'arr', v: r.v.map(asDouble) } : nulls(r);
     case 'zpopmin':

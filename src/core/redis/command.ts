@@ -1,6 +1,8 @@
 // The shape of the command table (Redis's struct redisCommand, as COMMAND INFO shows it): every
 // command family (commands/*.ts) exports rows of this one type, table.ts joins them, the
 // model dispatches through them and the editor's completion and hover read them.
+import type { Rng } from '../sim/rng';
+import type { FunctionRegistry } from './functionLib';
 import type { Keyspace } from './keyspace';
 import type { Reply } from './reply';
 import type { ScriptEngine } from './scripting';
@@ -55,7 +57,10 @@ export type CommandGroup =
   | 'scripting'
   | 'server'
   | 'cluster'
-  | 'connection';
+  | 'connection'
+  | 'pubsub'
+  | 'bitmap'
+  | 'hyperloglog';
 
 /** What a running script may do (the Redis 7 shebang flags and EVAL_RO), set by EVAL. */
 export interface ScriptRules {
@@ -74,6 +79,8 @@ export interface Ctx {
   readonly session: Session;
   /** The script cache: lowercase SHA-1 hex -> source. */
   readonly scripts: Map<string, string>;
+  /** The libraries FUNCTION LOAD loaded (server-wide, as the script cache). */
+  readonly functions: FunctionRegistry;
   readonly scriptEngine: ScriptEngine | null;
   readonly clusterMode: boolean;
   /**
@@ -83,6 +90,8 @@ export interface Ctx {
   readonly denyBlocking: boolean;
   /** A script is running the command (Redis's CLIENT_SCRIPT). */
   readonly inScript: boolean;
+  /** The server's random stream (SPOP, SRANDMEMBER, ...): seeded, so a run repeats. */
+  readonly random: Rng;
   /** EXEC: run one command queued by MULTI (it was resolved and checked when queued). */
   runQueued(cmd: Command, args: string[]): Reply;
   /** EVAL: run a script to completion under `rules` (atomic: nothing else runs meanwhile). */

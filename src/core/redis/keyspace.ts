@@ -44,6 +44,25 @@ export interface SetEntry {
 /** One key's value; `exp` is the Unix time in ms it expires at, -1 for none. */
 export type Entry = StringEntry | HashEntry | ZsetEntry | ListEntry | SetEntry;
 
+// Redis keeps an expiry as a signed 64-bit ms time. `exp` (a double) is exact up to 2^53 ms,
+// past year 285,000: enough to decide expiry, not to answer PEXPIRETIME of PEXPIREAT
+// 9007199254740993. Deadlines beyond 2^53 also keep their exact value here.
+const EXACT_EXPIRY = new WeakMap<Entry, bigint>();
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Set the expiry of `e` (Unix ms, -1 for none), exactly even beyond 2^53. */
+export function setExpiry(e: Entry, ms: number | bigint): void {
+  e.exp = Number(ms);
+  if (typeof ms === 'bigint' && (ms > SAFE || ms < -SAFE)) EXACT_EXPIRY.set(e, ms);
+  else EXACT_EXPIRY.delete(e);
+}
+
+/** The exact expiry of `e` (Unix ms, -1 for none). */
+export function expiryOf(e: Entry): bigint {
+  const x = EXACT_EXPIRY.get(e);
+  return x !== undefined && Number(x) === e.exp ? x : BigInt(e.exp);
+}
+
 /** A read-only view of one key, for the UI. */
 export interface KeySnapshot {
   key: string;
@@ -55,15 +74,49 @@ export interface KeySnapshot {
   slot: number;
 }
 
-export class Keyspace {
+/** What the databases of one server share: the clock and the WATCH table. */
+export interface ServerState {
   /** Virtual time in microseconds since the Unix epoch. */
-  nowUs: number;
-  readonly db = new Map<string, Entry>();
-  /** WATCHed keys and the sessions watching each (Redis's db->watched_keys). */
-  readonly watchers = new Map<string, Set<Session>>();
+  us: number;
+  /** WATCHed keys (db 0: the key; db n: `n NUL key`) and the sessions watching each. */
+  readonly watchers: Map<string, Set<Session>>;
+  /** Every database, by index (SELECT). */
+  readonly dbs: Keyspace[];
+}
 
-  constructor(startUs: number) {
-    this.nowUs = startUs;
+/** Redis's default `databases`: SELECT takes 0 to 15. */
+export const DATABASES = 16;
+
+export class Keyspace {
+  /** The keys; SWAPDB swaps two databases' maps. */
+  db = new Map<string, Entry>();
+  readonly server: ServerState;
+
+  constructor(
+    startUs: number,
+    readonly id = 0,
+    server?: ServerState,
+  ) {
+    this.server = server ?? { us: startUs, watchers: new Map(), dbs: [] };
+    this.server.dbs[id] = this;
+  }
+
+  /** Virtual time in microseconds since the Unix epoch (shared by every database). */
+  get nowUs(): number {
+    return this.server.us;
+  }
+  set nowUs(us: number) {
+    this.server.us = us;
+  }
+
+  /** WATCHed keys and the sessions watching each (Redis's db->watched_keys), every db's. */
+  get watchers(): Map<string, Set<Session>> {
+    return this.server.watchers;
+  }
+
+  /** The WATCH table's name for `key` in this database. */
+  private wk(key: string): string {
+    return this.id === 0 ? key : `${this.id}\0${key}`;
   }
 
   /** Virtual time in whole milliseconds (what TTLs are kept in). */
@@ -174,8 +227,10 @@ export class Keyspace {
   }
 
   /** Store a string value (no TTL unless given), replacing any value of any type. */
-  putString(key: string, v: string, exp = -1): void {
-    this.db.set(key, { type: 'string', v, exp });
+  putString(key: string, v: string, exp: number | bigint = -1): void {
+    const e: Entry = { type: 'string', v, exp: -1 };
+    setExpiry(e, exp);
+    this.db.set(key, e);
     this.touch(key);
   }
 
@@ -200,13 +255,14 @@ export class Keyspace {
   /** signalModifiedKey: invalidate WATCHes on the key. */
   touch(key: string): void {
     if (this.watchers.size === 0) return;
-    const ws = this.watchers.get(key);
+    const w = this.wk(key);
+    const ws = this.watchers.get(w);
     if (ws === undefined) return;
     for (const s of ws) {
-      if (s.watched.get(key) === true) {
+      if (s.watched.get(w) === true) {
         // The key was already expired at WATCH; its deletion is no logical change.
         if (!this.db.has(key)) {
-          s.watched.set(key, false);
+          s.watched.set(w, false);
           continue;
         }
       }
@@ -227,26 +283,37 @@ export class Keyspace {
 
   /** FLUSHALL / FLUSHDB: every session watching an existing key sees a change. */
   flush(): void {
-    if (this.watchers.size > 0) {
-      for (const key of this.watchers.keys()) {
-        if (this.db.has(key)) {
-          for (const s of this.watchers.get(key)!) s.dirtyCas = true;
-        }
-      }
-    }
+    this.touchWatched();
     this.db.clear();
+  }
+
+  /** Every session watching a key of this database that exists (before a flush or a swap). */
+  touchWatched(): void {
+    if (this.watchers.size === 0) return;
+    for (const [w, ss] of this.watchers) {
+      const key = this.keyOf(w);
+      if (key !== null && this.db.has(key)) for (const s of ss) s.dirtyCas = true;
+    }
+  }
+
+  /** The key of a WATCH-table name when it is this database's, else null. */
+  private keyOf(w: string): string | null {
+    if (this.id === 0) return w.includes('\0') && /^\d+\0/.test(w) ? null : w;
+    const prefix = `${this.id}\0`;
+    return w.startsWith(prefix) ? w.slice(prefix.length) : null;
   }
 
   // ---- WATCH -------------------------------------------------------------------------
 
   watch(s: Session, key: string): void {
-    if (s.watched.has(key)) return;
+    const w = this.wk(key);
+    if (s.watched.has(w)) return;
     const e = this.db.get(key);
-    s.watched.set(key, e !== undefined && this.isExpired(e));
-    let ws = this.watchers.get(key);
+    s.watched.set(w, e !== undefined && this.isExpired(e));
+    let ws = this.watchers.get(w);
     if (ws === undefined) {
       ws = new Set();
-      this.watchers.set(key, ws);
+      this.watchers.set(w, ws);
     }
     ws.add(s);
   }
@@ -265,10 +332,14 @@ export class Keyspace {
 
   /** EXEC: has a watched key expired since WATCH (a logical change Redis also counts)? */
   watchedKeyExpired(s: Session): boolean {
-    for (const [key, expiredAtWatch] of s.watched) {
+    for (const [w, expiredAtWatch] of s.watched) {
       if (expiredAtWatch) continue;
-      const e = this.db.get(key);
-      if (e !== undefined && this.isExpired(e)) return true;
+      for (const ks of this.server.dbs) {
+        const key = ks.keyOf(w);
+        if (key === null) continue;
+        const e = ks.db.get(key);
+        if (e !== undefined && ks.isExpired(e)) return true;
+      }
     }
     return false;
   }

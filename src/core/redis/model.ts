@@ -6,7 +6,9 @@
 // Replies, error texts and number formats follow redis-server 7.0.15; test/redis holds the
 // differential corpus that checks them.
 import type { Command, Ctx, ScriptRules } from './command';
-import { Keyspace, type KeySnapshot } from './keyspace';
+import { stream, type Rng } from '../sim/rng';
+import { FunctionRegistry } from './functionLib';
+import { DATABASES, Keyspace, type KeySnapshot } from './keyspace';
 import { err, type Reply } from './reply';
 import type { ScriptEngine, ScriptHost } from './scripting';
 import { Session } from './session';
@@ -24,6 +26,8 @@ export interface RedisModelOptions {
   startTime?: number;
   clusterMode?: boolean;
   scriptEngine?: ScriptEngine | null;
+  /** Seeds the random commands (SPOP, SRANDMEMBER, HRANDFIELD, ZRANDMEMBER); default 0. */
+  seed?: number;
 }
 
 export const DEFAULT_START_TIME = 1700000000;
@@ -67,6 +71,8 @@ function slotOfKeys(keys: readonly string[]): number {
 class ModelCtx implements Ctx {
   session: Session;
   readonly scripts = new Map<string, string>();
+  readonly functions = new FunctionRegistry();
+  random: Rng;
   /** The in-script rules of the script running now, if any. */
   script: ScriptRules | null = null;
   denyBlocking = false;
@@ -74,14 +80,20 @@ class ModelCtx implements Ctx {
   get inScript(): boolean {
     return this.script !== null;
   }
+  /** The connection's selected database. */
+  get db(): Keyspace {
+    return this.dbs[this.session.db]!;
+  }
   constructor(
-    readonly db: Keyspace,
+    readonly dbs: readonly Keyspace[],
     public scriptEngine: ScriptEngine | null,
     public clusterMode: boolean,
     private readonly model: RedisModel,
     private readonly host: ScriptHost,
+    readonly seed: number,
   ) {
     this.session = model.defaultSession;
+    this.random = stream(seed, 'redis');
   }
 
   runQueued(cmd: Command, args: string[]): Reply {
@@ -103,6 +115,8 @@ class ModelCtx implements Ctx {
   ): Reply {
     const prev = this.script;
     const prevDeny = this.denyBlocking;
+    // A SELECT inside a script lasts until the script ends (Redis 7).
+    const prevDb = this.session.db;
     this.script = rules;
     this.denyBlocking = true;
     try {
@@ -110,6 +124,7 @@ class ModelCtx implements Ctx {
     } finally {
       this.script = prev;
       this.denyBlocking = prevDeny;
+      this.session.db = prevDb;
     }
   }
 }
@@ -122,13 +137,15 @@ export class RedisModel {
 
   constructor(opts: RedisModelOptions = {}) {
     this.ks = new Keyspace(Math.round((opts.startTime ?? DEFAULT_START_TIME) * 1e6));
+    for (let i = 1; i < DATABASES; i++) new Keyspace(0, i, this.ks.server);
     const host: ScriptHost = { call: (args: string[]) => this.callFromScript(args), model: this };
     this.ctx = new ModelCtx(
-      this.ks,
+      this.ks.server.dbs,
       opts.scriptEngine ?? null,
       opts.clusterMode ?? false,
       this,
       host,
+      opts.seed ?? 0,
     );
   }
 
@@ -204,8 +221,11 @@ export class RedisModel {
 
   /** Empty the database and the script cache (a fresh server). */
   reset(): void {
-    this.ks.flush();
+    for (const ks of this.ks.server.dbs) ks.flush();
+    this.defaultSession.db = 0;
     this.ctx.scripts.clear();
+    this.ctx.functions.clear();
+    this.ctx.random = stream(this.ctx.seed, 'redis');
     this.ctx.scriptEngine?.flushScripts?.();
   }
 

@@ -9,6 +9,10 @@ export interface Queued {
 }
 
 export class Session {
+  /** The selected database (SELECT). */
+  db = 0;
+  /** CLIENT SETNAME's name (null: none). */
+  name: string | null = null;
   inMulti = false;
   /** Commands queued by MULTI, resolved and checked when they were queued. */
   queue: Queued[] = [];

@@ -1,5 +1,7 @@
 // SHA-1 in pure TypeScript (no node:crypto: this runs in a browser Web Worker). Redis names
-// scripts by the SHA-1 of their source, as lowercase hex. Strings are hashed as UTF-8.
+// scripts by the SHA-1 of their source, as lowercase hex. Strings are hashed as the bytes
+// they stand for (bytes.ts).
+import { toBytes } from './bytes';
 
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push((i < 16 ? '0' : '') + i.toString(16));
@@ -20,7 +22,7 @@ function utf8(s: string): Uint8Array {
     for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
     return out;
   }
-  return new TextEncoder().encode(s);
+  return toBytes(s);
 }
 
 export function sha1Bytes(msg: Uint8Array): Uint8Array {

@@ -1,5 +1,6 @@
 // Redis Cluster key slots: CRC16 (XMODEM: poly 0x1021, init 0) of the key, or of its
 // {hash tag}, modulo 16384, as in the Redis Cluster specification.
+import { toBytes } from './bytes';
 
 const TABLE = new Uint16Array(256);
 for (let i = 0; i < 256; i++) {
@@ -17,8 +18,8 @@ function crc16Range(s: string, from: number, to: number): number {
     const c = s.charCodeAt(i);
     if (c < 0x80) crc = ((crc << 8) ^ TABLE[((crc >>> 8) ^ c) & 0xff]!) & 0xffff;
     else {
-      // Hash the UTF-8 bytes, as Redis sees them.
-      const bytes = new TextEncoder().encode(s.slice(i, to));
+      // Hash the bytes, as Redis sees them.
+      const bytes = toBytes(s.slice(i, to));
       for (const b of bytes) crc = ((crc << 8) ^ TABLE[((crc >>> 8) ^ b) & 0xff]!) & 0xffff;
       return crc;
     }

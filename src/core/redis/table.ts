@@ -4,9 +4,14 @@
 // explorer's partial-order reduction, the editor's trace) asks commandKeys.
 import type { Command, CommandRow } from './command';
 import { parseInt64 } from './numfmt';
+import { BITMAP_COMMANDS } from './commands/bitmaps';
+import { CONNECTION_COMMANDS } from './commands/connection';
+import { FUNCTION_COMMANDS } from './commands/functions';
 import { HASH_COMMANDS } from './commands/hashes';
+import { HYPERLOGLOG_COMMANDS } from './commands/hyperloglog';
 import { KEYS_COMMANDS } from './commands/keys';
 import { LIST_COMMANDS } from './commands/lists';
+import { RANDOM_COMMANDS } from './commands/random';
 import { SCRIPTING_COMMANDS } from './commands/scripting';
 import { SERVER_COMMANDS } from './commands/server';
 import { SET_COMMANDS } from './commands/sets';
@@ -28,6 +33,11 @@ export const COMMAND_ROWS: readonly CommandRow[] = [
   ...SORT_COMMANDS,
   ...TRANSACTION_COMMANDS,
   ...SCRIPTING_COMMANDS,
+  ...FUNCTION_COMMANDS,
+  ...CONNECTION_COMMANDS,
+  ...BITMAP_COMMANDS,
+  ...HYPERLOGLOG_COMMANDS,
+  ...RANDOM_COMMANDS,
   ...SERVER_COMMANDS,
 ];
 
@@ -166,7 +176,8 @@ export function legacyKeyRange(r: CommandRow): {
 
 /** COMMAND INFO's flags: the row's, plus movablekeys where the key specs imply it. */
 export function commandFlags(r: CommandRow): string[] {
-  const flags: string[] = [...r.flags];
+  // may_replicate is hidden from COMMAND INFO on purpose (server.c).
+  const flags: string[] = r.flags.filter((f) => f !== 'may_replicate');
   if (legacyKeyRange(r).movable) flags.push('movablekeys');
   return flags;
 }

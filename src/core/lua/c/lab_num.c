@@ -80,6 +80,9 @@ static double exact_scale(uint64_t m, int e) {
 
 static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 
 double lab_strtod(const char *s, char **end) {
   const char *p = s;
@@ -87,7 +90,13 @@ double lab_strtod(const char *s, char **end) {
   uint64_t m = 0;
   while (is_space(*p)) p++;
   if (*p == '-' || *p == '+') neg = *p++ == '-';
-  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) return strtod(s, end);
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    /* glibc reads "0x" with no hex digit after it as the number 0 followed by "x" (so
+       tonumber('0x') is nil); musl would take the "0x" as a complete 0. */
+    if (is_hex(p[2]) || (p[2] == '.' && is_hex(p[3]))) return strtod(s, end);
+    if (end) *end = (char *)(p + 1);
+    return neg ? -0.0 : 0.0;
+  }
   while (is_digit(*p)) {
     any = 1;
     if (m == 0 && *p == '0') {
@@ -266,4 +275,19 @@ int lab_fmt_g(char *buf, double x, int prec) {
   }
   buf[n] = 0;
   return n;
+}
+
+/* glibc's strtoull takes only the "0" of a "0x" that no hex digit follows; musl would take
+   the "0x" too, and Lua's luaO_str2d would then accept tonumber('0x') as 0. */
+#undef strtoull
+unsigned long long strtoull(const char *s, char **end, int base);
+unsigned long long lab_strtoull(const char *s, char **end, int base) {
+  const char *p = s;
+  while (is_space(*p)) p++;
+  if (*p == '-' || *p == '+') p++;
+  if ((base == 16 || base == 0) && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && !is_hex(p[2])) {
+    if (end) *end = (char *)(p + 1);
+    return 0;
+  }
+  return strtoull(s, end, base);
 }

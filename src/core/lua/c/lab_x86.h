@@ -32,6 +32,9 @@ static inline unsigned long long lab_d2ull(double d) {
 /* Number <-> text as glibc does it, without long double (lab_num.c). */
 double lab_strtod(const char *s, char **end);
 int lab_fmt_g(char *buf, double x, int prec);
+/* strtoull as glibc reads "0x" without a hex digit after it (tonumber('0x') is nil). */
+unsigned long long lab_strtoull(const char *s, char **end, int base);
+#define strtoull lab_strtoull
 
 /* Step accounting for C-level loops (defined in lab.c). lab_charge only counts;
  * lab_charge_check counts and raises the lab's kill error once the budget is spent. */

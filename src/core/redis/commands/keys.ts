@@ -12,8 +12,8 @@ import {
 import { copyHashEncoding, encodingOf } from '../encoding';
 import { globMatch } from '../glob';
 import { INT64_MAX, INT64_MIN, parseInt64, parseIntNum } from '../numfmt';
-import type { Entry } from '../keyspace';
-import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
+import { expiryOf, setExpiry, type Entry } from '../keyspace';
+import { arr, bulk, err, int, NIL, OK, status, type Reply } from '../reply';
 import { parseScan, scanReply } from '../scan';
 import { RSet } from '../set';
 import { ZSet } from '../zset';
@@ -56,11 +56,12 @@ function expire(c: Ctx, a: string[], relative: boolean, seconds: boolean, name: 
   }
   if (gt && lt) return err('ERR GT and LT options at the same time are not compatible');
   // The deadline in ms; plain numbers when no int64 edge can be near (exact below 2^53).
-  let whenN: number;
+  let whenB: bigint;
   let past: boolean;
   const small = parseIntNum(a[2]!);
   if (small !== null && Math.abs(small) <= 1e12 && Math.abs(basetime) <= 1e15) {
-    whenN = (seconds ? small * 1000 : small) + basetime;
+    const whenN = (seconds ? small * 1000 : small) + basetime;
+    whenB = BigInt(whenN);
     past = whenN <= c.db.nowMs();
   } else {
     const v = parseInt64(a[2]!);
@@ -73,24 +74,24 @@ function expire(c: Ctx, a: string[], relative: boolean, seconds: boolean, name: 
     const base = BigInt(basetime);
     if (when > INT64_MAX - base) return expireTimeError(name);
     when += base;
-    whenN = Number(when);
+    whenB = when;
     past = when <= BigInt(c.db.nowMs());
   }
   const key = a[1]!;
   const e = c.db.lookup(key);
   if (e === undefined) return ZERO;
   if (nx || xx || gt || lt) {
-    const cur = e.exp;
-    if (nx && cur !== -1) return ZERO;
-    if (xx && cur === -1) return ZERO;
-    if (gt && (cur === -1 || whenN <= cur)) return ZERO;
-    if (lt && cur !== -1 && whenN >= cur) return ZERO;
+    const cur = expiryOf(e);
+    if (nx && cur !== -1n) return ZERO;
+    if (xx && cur === -1n) return ZERO;
+    if (gt && (cur === -1n || whenB <= cur)) return ZERO;
+    if (lt && cur !== -1n && whenB >= cur) return ZERO;
   }
   if (past) {
     c.db.del(key);
     return ONE;
   }
-  e.exp = whenN;
+  setExpiry(e, whenB);
   c.db.touch(key);
   return ONE;
 }
@@ -99,15 +100,15 @@ function ttl(c: Ctx, key: string, ms: boolean): Reply {
   const e = c.db.lookup(key);
   if (e === undefined) return MINUS_TWO;
   if (e.exp < 0) return MINUS_ONE;
-  let t = e.exp - c.db.nowMs();
-  if (t < 0) t = 0;
-  return intReply(ms ? t : Math.floor((t + 500) / 1000));
+  let t = expiryOf(e) - BigInt(c.db.nowMs());
+  if (t < 0n) t = 0n;
+  return int(ms ? t : (t + 500n) / 1000n);
 }
 
 function persist(c: Ctx, a: string[]): Reply {
   const e = c.db.lookup(a[1]!);
   if (e === undefined || e.exp < 0) return ZERO;
-  e.exp = -1;
+  setExpiry(e, -1);
   c.db.touch(a[1]!);
   return ONE;
 }
@@ -125,7 +126,8 @@ function expiretime(c: Ctx, key: string, ms: boolean): Reply {
   const e = c.db.lookup(key);
   if (e === undefined) return MINUS_TWO;
   if (e.exp < 0) return MINUS_ONE;
-  return intReply(ms ? e.exp : Math.floor((e.exp + 500) / 1000));
+  const x = expiryOf(e);
+  return int(ms ? x : (x + 500n) / 1000n);
 }
 
 /** UNLINK is DEL (Redis frees the memory in the background; the model has nothing to free). */
@@ -179,6 +181,7 @@ function duplicate(e: Entry): Entry {
 
 function copy(c: Ctx, a: string[]): Reply {
   let replace = false;
+  let target = c.db;
   for (let j = 3; j < a.length; j++) {
     const o = a[j]!.toLowerCase();
     if (o === 'replace') replace = true;
@@ -193,20 +196,24 @@ function copy(c: Ctx, a: string[]): Reply {
         if (c.clusterMode) {
           return err('ERR Copying to another database is not allowed in cluster mode');
         }
-        return err("ERR the lab's Redis model has only database 0 (COPY ... DB 0)");
       }
+      target = c.db.server.dbs[Number(db)]!;
     } else return ERRORS.syntax;
   }
   const src = a[1]!;
   const dst = a[2]!;
-  if (src === dst) return err('ERR source and destination objects are the same');
+  if (src === dst && target === c.db) {
+    return err('ERR source and destination objects are the same');
+  }
   const e = c.db.lookup(src);
   if (e === undefined) return ZERO;
-  if (c.db.lookup(dst) !== undefined) {
+  if (target.lookup(dst) !== undefined) {
     if (!replace) return ZERO;
-    c.db.db.delete(dst);
+    target.db.delete(dst);
   }
-  c.db.put(dst, duplicate(e));
+  const d = duplicate(e);
+  setExpiry(d, expiryOf(e));
+  target.put(dst, d);
   return ONE;
 }
 

@@ -22,6 +22,16 @@ function flushall(c: Ctx, a: string[]): Reply {
     const o = a[1]!.toLowerCase();
     if (o !== 'sync' && o !== 'async') return ERRORS.syntax;
   }
+  for (const ks of c.db.server.dbs) ks.flush();
+  return OK;
+}
+
+function flushdb(c: Ctx, a: string[]): Reply {
+  if (a.length > 2) return ERRORS.syntax;
+  if (a.length === 2) {
+    const o = a[1]!.toLowerCase();
+    if (o !== 'sync' && o !== 'async') return ERRORS.syntax;
+  }
   c.db.flush();
   return OK;
 }
@@ -78,16 +88,25 @@ export const SERVER_COMMANDS: readonly CommandRow[] = [
     time,
   ),
   def('server', 'dbsize', 1, 'readonly fast', '', 'Number of keys.', '1.0.0', dbsize),
-  def('server', 'flushall', -1, 'write', '[ASYNC | SYNC]', 'Delete every key.', '1.0.0', flushall),
+  def(
+    'server',
+    'flushall',
+    -1,
+    'write',
+    '[ASYNC | SYNC]',
+    'Delete every key of every database.',
+    '1.0.0',
+    flushall,
+  ),
   def(
     'server',
     'flushdb',
     -1,
     'write',
     '[ASYNC | SYNC]',
-    'Delete every key of the database (the lab has one).',
+    'Delete every key of the selected database.',
     '1.0.0',
-    flushall,
+    flushdb,
   ),
   def(
     'cluster',

@@ -14,6 +14,7 @@ import {
   byteLength,
   byteSlice,
   fromBytes,
+  joinBytes,
   isAscii,
   LAB_MAX_STRING_BYTES,
   MAX_STRING_BYTES,
@@ -28,7 +29,7 @@ import {
   parseLongDouble,
   type LongDouble,
 } from '../numfmt';
-import type { StringEntry } from '../keyspace';
+import { expiryOf, setExpiry, type StringEntry } from '../keyspace';
 import { arr, bulk, err, int, NIL, OK, type Reply } from '../reply';
 import { arityError, ERRORS, expireTimeError, intReply, ONE, ZERO } from '../shared';
 
@@ -71,7 +72,7 @@ function set(c: Ctx, a: string[]): Reply {
       expire = a[++j]!;
     } else return ERRORS.syntax;
   }
-  let when = -1;
+  let when: number | bigint = -1;
   if (expire !== null) {
     const v = parseInt64(expire);
     if (v === null) return ERRORS.notInt;
@@ -80,7 +81,7 @@ function set(c: Ctx, a: string[]): Reply {
     let ms = seconds ? v * 1000n : v;
     if ((flags & (EX | PX)) !== 0) ms += BigInt(c.db.nowMs());
     if (ms <= 0n || ms > INT64_MAX) return expireTimeError('set');
-    when = Number(ms);
+    when = ms;
   }
   const key = a[1]!;
   const e = c.db.lookup(key);
@@ -93,7 +94,7 @@ function set(c: Ctx, a: string[]): Reply {
   if ((flags & NX && e !== undefined) || (flags & XX && e === undefined)) {
     return old ?? NIL;
   }
-  const exp = flags & KEEPTTL && e !== undefined ? e.exp : when;
+  const exp = flags & KEEPTTL && e !== undefined ? expiryOf(e) : when;
   c.db.putString(key, a[2]!, exp);
   return old ?? OK;
 }
@@ -179,20 +180,20 @@ function expireAt(
   seconds: boolean,
   relative: boolean,
   name: string,
-): number | Reply {
+): bigint | Reply {
   const v = parseInt64(arg);
   if (v === null) return ERRORS.notInt;
   if (v <= 0n || (seconds && v > INT64_MAX / 1000n)) return expireTimeError(name);
   let ms = seconds ? v * 1000n : v;
   if (relative) ms += BigInt(c.db.nowMs());
   if (ms <= 0n || ms > INT64_MAX) return expireTimeError(name);
-  return Number(ms);
+  return ms;
 }
 
 /** SETEX and PSETEX: SET with EX / PX. */
 function setex(c: Ctx, a: string[], seconds: boolean): Reply {
   const when = expireAt(c, a[2]!, seconds, true, seconds ? 'setex' : 'psetex');
-  if (typeof when !== 'number') return when;
+  if (typeof when !== 'bigint') return when;
   c.db.putString(a[1]!, a[3]!, when);
   return OK;
 }
@@ -234,7 +235,7 @@ function getex(c: Ctx, a: string[]): Reply {
   const e = c.db.readString(key);
   if (e === undefined) return NIL;
   if (e === null) return ERRORS.wrongType;
-  let when = -1;
+  let when = -1n;
   if (expire !== null) {
     const w = expireAt(
       c,
@@ -243,16 +244,16 @@ function getex(c: Ctx, a: string[]): Reply {
       kind === 'ex' || kind === 'px',
       'getex',
     );
-    if (typeof w !== 'number') return w;
+    if (typeof w !== 'bigint') return w;
     when = w;
   }
   const reply = bulk(e.v);
-  if ((kind === 'exat' || kind === 'pxat') && when <= c.db.nowMs()) c.db.del(key);
+  if ((kind === 'exat' || kind === 'pxat') && when <= BigInt(c.db.nowMs())) c.db.del(key);
   else if (expire !== null) {
-    e.exp = when;
+    setExpiry(e, when);
     c.db.touch(key);
   } else if (kind === 'persist' && e.exp >= 0) {
-    e.exp = -1;
+    setExpiry(e, -1);
     c.db.touch(key);
   }
   return reply;
@@ -290,7 +291,7 @@ function append(c: Ctx, a: string[]): Reply {
   const total = byteLength(e.v) + byteLength(a[2]!);
   const bad = tooLong(total);
   if (bad !== null) return bad;
-  e.v += a[2]!;
+  e.v = joinBytes(e.v, a[2]!);
   e.enc = 'raw';
   c.db.touch(key);
   return intReply(total);

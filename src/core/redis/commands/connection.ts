@@ -1,0 +1,230 @@
+// Connection and server settings a limiter touches (Redis's server.c, db.c, config.c,
+// networking.c, pubsub.c): SELECT and SWAPDB over Redis's 16 databases, PUBLISH (the lab
+// has no subscribers: 0 receivers), CONFIG GET of the settings a limiter depends on (what a
+// default redis-server 7.0.15 answers), CLIENT GETNAME / SETNAME.
+import { row, NO_KEYS, type CommandGroup, type CommandRow, type Ctx } from '../command';
+import { DATABASES } from '../keyspace';
+import { globMatch } from '../glob';
+import { parseInt64 } from '../numfmt';
+import { arr, bulk, err, NIL, OK, type Reply } from '../reply';
+import { ERRORS, ZERO } from '../shared';
+
+const OUT_OF_RANGE = err('ERR DB index is out of range');
+
+/** A database index as getIntFromObject reads it (null: not an integer). */
+function dbIndex(s: string): number | null {
+  const n = parseInt64(s);
+  if (n === null || n < -2147483648n || n > 2147483647n) return null;
+  return Number(n);
+}
+
+function select(c: Ctx, a: string[]): Reply {
+  const id = dbIndex(a[1]!);
+  if (id === null) return ERRORS.notInt;
+  if (c.clusterMode && id !== 0) return err('ERR SELECT is not allowed in cluster mode');
+  if (id < 0 || id >= DATABASES) return OUT_OF_RANGE;
+  c.session.db = id;
+  return OK;
+}
+
+function swapdb(c: Ctx, a: string[]): Reply {
+  if (c.clusterMode) return err('ERR SWAPDB is not allowed in cluster mode');
+  const x = dbIndex(a[1]!);
+  if (x === null) return err('ERR invalid first DB index');
+  const y = dbIndex(a[2]!);
+  if (y === null) return err('ERR invalid second DB index');
+  if (x < 0 || x >= DATABASES || y < 0 || y >= DATABASES) return OUT_OF_RANGE;
+  if (x === y) return OK;
+  const dbs = c.db.server.dbs;
+  const one = dbs[x]!;
+  const two = dbs[y]!;
+  // touchAllWatchedKeysInDb: a key watched in either database that exists in either changes.
+  one.touchWatched();
+  two.touchWatched();
+  const keys = one.db;
+  one.db = two.db;
+  two.db = keys;
+  one.touchWatched();
+  two.touchWatched();
+  return OK;
+}
+
+/** The settings CONFIG GET answers, as a default redis-server 7.0.15 has them. */
+const SETTINGS: ReadonlyArray<readonly [string, string]> = [
+  ['maxmemory-policy', 'noeviction'],
+  ['maxmemory', '0'],
+  ['maxmemory-samples', '5'],
+  ['maxmemory-clients', '0'],
+  ['maxmemory-eviction-tenacity', '10'],
+  ['lua-time-limit', '5000'],
+  ['busy-reply-threshold', '5000'],
+  ['databases', String(DATABASES)],
+  ['hz', '10'],
+  ['dynamic-hz', 'yes'],
+  ['active-expire-effort', '1'],
+  ['lazyfree-lazy-eviction', 'no'],
+  ['lazyfree-lazy-expire', 'no'],
+  ['lazyfree-lazy-server-del', 'no'],
+  ['lazyfree-lazy-user-del', 'no'],
+  ['lazyfree-lazy-user-flush', 'no'],
+  ['lfu-log-factor', '10'],
+  ['lfu-decay-time', '1'],
+  ['timeout', '0'],
+  ['notify-keyspace-events', ''],
+  ['proto-max-bulk-len', '536870912'],
+  ['hash-max-listpack-entries', '512'],
+  ['hash-max-listpack-value', '64'],
+  ['hash-max-ziplist-entries', '512'],
+  ['hash-max-ziplist-value', '64'],
+  ['zset-max-listpack-entries', '128'],
+  ['zset-max-listpack-value', '64'],
+  ['zset-max-ziplist-entries', '128'],
+  ['zset-max-ziplist-value', '64'],
+  ['set-max-intset-entries', '512'],
+  ['list-max-listpack-size', '-2'],
+  ['list-max-ziplist-size', '-2'],
+  ['list-compress-depth', '0'],
+  ['slowlog-log-slower-than', '10000'],
+  ['slowlog-max-len', '128'],
+];
+
+function configGet(c: Ctx, a: string[]): Reply {
+  const out: Reply[] = [];
+  const seen = new Set<string>();
+  for (let i = 2; i < a.length; i++) {
+    const pattern = a[i]!.toLowerCase();
+    const all: Array<readonly [string, string]> = [
+      ...SETTINGS,
+      ['cluster-enabled', c.clusterMode ? 'yes' : 'no'],
+    ];
+    if (!/[*?[]/.test(pattern)) {
+      // A plain name is looked up and answered under the name as given.
+      const hit = all.find(([name]) => name === pattern);
+      if (hit !== undefined && !seen.has(hit[0])) {
+        seen.add(hit[0]);
+        out.push(bulk(a[i]!), bulk(hit[1]));
+      }
+      continue;
+    }
+    for (const [name, value] of all) {
+      if (seen.has(name) || !globMatch(pattern, name)) continue;
+      seen.add(name);
+      out.push(bulk(name), bulk(value));
+    }
+  }
+  return arr(out);
+}
+
+function clientSetname(c: Ctx, a: string[]): Reply {
+  const name = a[2]!;
+  for (let i = 0; i < name.length; i++) {
+    const ch = name.charCodeAt(i);
+    if (ch < 33 || ch > 126) {
+      return err('ERR Client names cannot contain spaces, newlines or special characters.');
+    }
+  }
+  c.session.name = name === '' ? null : name;
+  return OK;
+}
+
+const def = (
+  group: CommandGroup,
+  name: string,
+  arity: number,
+  flags: string,
+  args: string,
+  summary: string,
+  since: string,
+  impl: (c: Ctx, a: string[]) => Reply,
+  subcommands?: readonly CommandRow[],
+): CommandRow =>
+  row(
+    group,
+    name,
+    arity,
+    flags,
+    NO_KEYS,
+    args,
+    summary,
+    since,
+    impl,
+    subcommands ? { subcommands } : {},
+  );
+
+export const CONNECTION_COMMANDS: readonly CommandRow[] = [
+  def(
+    'connection',
+    'select',
+    2,
+    'loading stale fast',
+    'index',
+    'Select a database (0 to 15); inside a script only until it ends.',
+    '1.0.0',
+    select,
+  ),
+  def('server', 'swapdb', 3, 'write fast', 'index1 index2', 'Swap two databases.', '4.0.0', swapdb),
+  def(
+    'pubsub',
+    'publish',
+    3,
+    'pubsub loading stale fast may_replicate',
+    'channel message',
+    'Post a message to a channel; answers the receivers (the lab has none: 0).',
+    '2.0.0',
+    () => ZERO,
+  ),
+  def(
+    'server',
+    'config',
+    -2,
+    '',
+    'GET parameter [parameter ...]',
+    'Server settings.',
+    '2.0.0',
+    () => ERRORS.syntax,
+    [
+      def(
+        'server',
+        'config|get',
+        -3,
+        'admin noscript loading stale',
+        'parameter [parameter ...]',
+        'The settings a limiter depends on (maxmemory-policy, ...), as a default redis-server 7.0 has them.',
+        '2.0.0',
+        configGet,
+      ),
+    ],
+  ),
+  def(
+    'connection',
+    'client',
+    -2,
+    '',
+    'GETNAME | SETNAME name',
+    'The connection.',
+    '2.4.0',
+    () => ERRORS.syntax,
+    [
+      def(
+        'connection',
+        'client|getname',
+        2,
+        'noscript loading stale',
+        '',
+        "The connection's name, or nil.",
+        '2.6.9',
+        (c) => (c.session.name === null ? NIL : bulk(c.session.name)),
+      ),
+      def(
+        'connection',
+        'client|setname',
+        3,
+        'noscript loading stale',
+        'connection-name',
+        'Name the connection.',
+        '2.6.9',
+        clientSetname,
+      ),
+    ],
+  ),
+];

@@ -1,0 +1,294 @@
+// Redis 7 functions (functions.c): FUNCTION LOAD / LIST / DELETE / FLUSH and FCALL /
+// FCALL_RO. The registry and the Lua that loads and calls a library are in ../functionLib.ts;
+// the texts and checks here follow redis-server 7.0.15.
+import { row, keynum, NO_KEYS, type CommandRow, type Ctx, type ScriptRules } from '../command';
+import { FUNCTION_FLAGS, FUNCTION_RUNNER, type Library, type LibFunction } from '../functionLib';
+import { globMatch } from '../glob';
+import { parseInt64 } from '../numfmt';
+import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
+import { sha1Hex } from '../sha1';
+import { ERRORS } from '../shared';
+import { keySlot } from '../slot';
+
+const RUNNER_SHA = sha1Hex(FUNCTION_RUNNER);
+const BAD_NAME =
+  'ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long';
+const VALID_NAME = /^[A-Za-z0-9_]+$/;
+
+/** sdssplitargs of the shebang line: words, "double" (with \ escapes) and 'single' quotes. */
+function splitArgs(line: string): string[] | null {
+  const out: string[] = [];
+  const blank = (ch: string | undefined): boolean => ch !== undefined && ' \n\r\t\v\f'.includes(ch);
+  let i = 0;
+  for (;;) {
+    while (blank(line[i])) i++;
+    if (i >= line.length) return out;
+    let cur = '';
+    while (i < line.length && !blank(line[i])) {
+      const q = line[i];
+      if (q === '"' || q === "'") {
+        const close = line.indexOf(q, i + 1);
+        if (close < 0) return null;
+        let part = line.slice(i + 1, close);
+        if (q === '"') part = part.replace(/\\(.)/g, '$1');
+        cur += part;
+        i = close + 1;
+        if (i < line.length && !blank(line[i])) return null;
+      } else cur += line[i++];
+    }
+    out.push(cur);
+  }
+}
+
+/** functionExtractLibMetaData: the library's name and the code after its shebang line. */
+function metadata(code: string): { name: string; engine: string; body: string } | Reply {
+  if (!code.startsWith('#!')) return err('ERR Missing library metadata');
+  const nl = code.indexOf('\n');
+  if (nl < 0) return err('ERR Invalid library metadata');
+  const parts = splitArgs(code.slice(0, nl));
+  if (parts === null || parts.length === 0) return err('ERR Invalid library metadata');
+  let name: string | null = null;
+  for (const part of parts.slice(1)) {
+    if (part.slice(0, 5).toLowerCase() === 'name=') {
+      if (name !== null) {
+        return err('ERR Invalid metadata value, name argument was given multiple times');
+      }
+      name = part.slice(5);
+      continue;
+    }
+    return err(`ERR Invalid metadata value given: ${part}`);
+  }
+  if (name === null) return err('ERR Library name was not given');
+  return { name, engine: parts[0]!.slice(2), body: code.slice(nl) };
+}
+
+/** Run the library's code in load mode: the functions it registers, or Redis's error. */
+function loadLibrary(c: Ctx, name: string, code: string, body: string): Library | Reply {
+  const rules: ScriptRules = { slot: -1, allowCrossSlot: true, readOnly: true };
+  const r = c.runScript(rules, FUNCTION_RUNNER, RUNNER_SHA, [], [body, '']);
+  if (r.t === 'err') return r;
+  if (r.t !== 'arr') return err('ERR the lab could not load the library');
+  const functions: LibFunction[] = [];
+  for (let i = 0; i + 2 < r.v.length; i += 3) {
+    const n = r.v[i]!;
+    const d = r.v[i + 1]!;
+    const f = r.v[i + 2]!;
+    const flags = f.t === 'bulk' && f.v !== '' ? f.v.split(',') : [];
+    functions.push({
+      name: n.t === 'bulk' ? n.v : '',
+      library: name,
+      description: d.t === 'bulk' ? d.v : null,
+      flags: new Set(flags),
+    });
+  }
+  return { name, code, body, functions };
+}
+
+function functionLoad(c: Ctx, a: string[]): Reply {
+  let replace = false;
+  let pos = 2;
+  while (pos < a.length - 1) {
+    const opt = a[pos++]!;
+    if (opt.toLowerCase() === 'replace') {
+      replace = true;
+      continue;
+    }
+    return err(`ERR Unknown option given: ${opt}`);
+  }
+  if (pos >= a.length) return err('ERR Function code is missing');
+  const code = a[pos]!;
+  const md = metadata(code);
+  if ('t' in md) return md;
+  if (!VALID_NAME.test(md.name)) return err(BAD_NAME);
+  if (md.engine.toLowerCase() !== 'lua') return err(`ERR Engine '${md.engine}' not found`);
+  const reg = c.functions;
+  const old = reg.libraries.get(md.name);
+  if (old !== undefined && !replace) return err(`ERR Library '${md.name}' already exists`);
+  if (c.scriptEngine === null) return ERRORS.noEngine;
+  const lib = loadLibrary(c, md.name, code, md.body);
+  if ('t' in lib) return lib;
+  if (lib.functions.length === 0) return err('ERR No functions registered');
+  for (const f of lib.functions) {
+    const other = reg.functions.get(f.name.toLowerCase());
+    if (other !== undefined && other.library !== md.name) {
+      return err(`ERR Function ${f.name} already exists`);
+    }
+  }
+  if (old !== undefined) reg.remove(md.name);
+  reg.add(lib);
+  return bulk(md.name);
+}
+
+function functionList(c: Ctx, a: string[]): Reply {
+  let withCode = false;
+  let pattern: string | null = null;
+  for (let i = 2; i < a.length; i++) {
+    const arg = a[i]!.toLowerCase();
+    if (!withCode && arg === 'withcode') {
+      withCode = true;
+      continue;
+    }
+    if (pattern === null && arg === 'libraryname') {
+      if (i >= a.length - 1) return err('ERR library name argument was not given');
+      pattern = a[++i]!;
+      continue;
+    }
+    return err(`ERR Unknown argument ${a[i]!}`);
+  }
+  const out: Reply[] = [];
+  for (const lib of c.functions.libraries.values()) {
+    if (pattern !== null && !globMatch(pattern.toLowerCase(), lib.name.toLowerCase())) continue;
+    const fns = lib.functions.map((f) =>
+      arr([
+        bulk('name'),
+        bulk(f.name),
+        bulk('description'),
+        f.description === null ? NIL : bulk(f.description),
+        bulk('flags'),
+        arr(FUNCTION_FLAGS.filter((x) => f.flags.has(x)).map(status)),
+      ]),
+    );
+    const item = [
+      bulk('library_name'),
+      bulk(lib.name),
+      bulk('engine'),
+      bulk('LUA'),
+      bulk('functions'),
+      arr(fns),
+    ];
+    if (withCode) item.push(bulk('library_code'), bulk(lib.code));
+    out.push(arr(item));
+  }
+  return arr(out);
+}
+
+function functionDelete(c: Ctx, a: string[]): Reply {
+  return c.functions.remove(a[2]!) === undefined ? err('ERR Library not found') : OK;
+}
+
+function functionFlush(c: Ctx, a: string[]): Reply {
+  if (a.length > 3) {
+    return err(
+      `ERR unknown subcommand or wrong number of arguments for '${a[1]!}'. Try FUNCTION HELP.`,
+    );
+  }
+  if (a.length === 3) {
+    const o = a[2]!.toLowerCase();
+    if (o !== 'sync' && o !== 'async')
+      return err('ERR FUNCTION FLUSH only supports SYNC|ASYNC option');
+  }
+  c.functions.clear();
+  return OK;
+}
+
+function fcall(c: Ctx, a: string[], ro: boolean): Reply {
+  const f = c.functions.functions.get(a[1]!.toLowerCase());
+  if (f === undefined) return err('ERR Function not found');
+  const nk = parseInt64(a[2]!);
+  if (nk === null) return err('ERR Bad number of keys provided');
+  if (nk > BigInt(a.length - 3)) {
+    return err("ERR Number of keys can't be greater than number of args");
+  }
+  if (nk < 0n) return err("ERR Number of keys can't be negative");
+  const lib = c.functions.libraries.get(f.library)!;
+  if (f.flags.has('no-cluster') && c.clusterMode) {
+    return err("ERR Can not run script on cluster, 'no-cluster' flag is set.");
+  }
+  if (ro && !f.flags.has('no-writes')) {
+    return err('ERR Can not execute a script with write flag using *_ro command.');
+  }
+  if (c.scriptEngine === null) return ERRORS.noEngine;
+  const numkeys = Number(nk);
+  const keys = a.slice(3, 3 + numkeys);
+  const rules: ScriptRules = {
+    slot: c.clusterMode && keys.length > 0 ? keySlot(keys[0]!) : -1,
+    allowCrossSlot: f.flags.has('allow-cross-slot-keys'),
+    readOnly: ro || f.flags.has('no-writes'),
+  };
+  const r = c.runScript(rules, FUNCTION_RUNNER, RUNNER_SHA, keys, [
+    lib.body,
+    f.name,
+    ...a.slice(3 + numkeys),
+  ]);
+  if (r.t === 'err' && r.v.includes(RUNNER_SHA)) {
+    return err(r.v.split(`script: ${RUNNER_SHA}`).join(`script: ${f.name}`));
+  }
+  return r;
+}
+
+const FCALL_FLAGS = 'noscript stale skip_monitor no_mandatory_keys';
+
+const sub = (
+  name: string,
+  arity: number,
+  flags: string,
+  args: string,
+  summary: string,
+  impl: (c: Ctx, a: string[]) => Reply,
+): CommandRow =>
+  row('scripting', `function|${name}`, arity, flags, NO_KEYS, args, summary, '7.0.0', impl);
+
+export const FUNCTION_COMMANDS: readonly CommandRow[] = [
+  row(
+    'scripting',
+    'fcall',
+    -3,
+    FCALL_FLAGS,
+    [keynum(2)],
+    'function numkeys [key ...] [arg ...]',
+    'Call a function of a library loaded with FUNCTION LOAD.',
+    '7.0.0',
+    (c, a) => fcall(c, a, false),
+  ),
+  row(
+    'scripting',
+    'fcall_ro',
+    -3,
+    `readonly ${FCALL_FLAGS}`,
+    [keynum(2)],
+    'function numkeys [key ...] [arg ...]',
+    'Call a function that only reads (registered with the no-writes flag).',
+    '7.0.0',
+    (c, a) => fcall(c, a, true),
+  ),
+  row(
+    'scripting',
+    'function',
+    -2,
+    '',
+    NO_KEYS,
+    'subcommand [argument ...]',
+    'Manage function libraries (LOAD, LIST, DELETE, FLUSH).',
+    '7.0.0',
+    () => err('ERR unknown subcommand'),
+    {
+      subcommands: [
+        sub(
+          'load',
+          -3,
+          'write denyoom noscript',
+          '[REPLACE] function-code',
+          'Load a library (`#!lua name=mylib` then redis.register_function calls).',
+          functionLoad,
+        ),
+        sub(
+          'list',
+          -2,
+          'noscript',
+          '[LIBRARYNAME library-name-pattern] [WITHCODE]',
+          'List the loaded libraries and their functions.',
+          functionList,
+        ),
+        sub('delete', 3, 'write noscript', 'library-name', 'Delete a library.', functionDelete),
+        sub(
+          'flush',
+          -2,
+          'write noscript',
+          '[ASYNC | SYNC]',
+          'Delete every library.',
+          functionFlush,
+        ),
+      ],
+    },
+  ),
+];
