@@ -21,7 +21,8 @@ function toReply(v: unknown): Reply {
   if (v === null || v === undefined) return { t: 'nil' };
   if (v instanceof Error) return { t: 'err', v: v.message };
   if (Buffer.isBuffer(v)) return { t: 'bulk', v: v.toString('utf8') };
-  if (typeof v === 'string') return /^-?\d+$/.test(v) ? { t: 'int', v: BigInt(v) } : { t: 'status', v };
+  if (typeof v === 'string')
+    return /^-?\d+$/.test(v) ? { t: 'int', v: BigInt(v) } : { t: 'status', v };
   if (typeof v === 'number') return { t: 'int', v: BigInt(v) };
   if (Array.isArray(v)) return { t: 'arr', v: v.map(toReply) };
   return { t: 'err', v: `unexpected reply ${String(v)}` };
@@ -50,6 +51,7 @@ export class TypedConnection {
       host: address.host,
       port: address.port,
       password: opts.password,
+      protocol: 2, // RESP2, as the model answers (ioredis 6 defaults to RESP3)
       lazyConnect: true,
       enableReadyCheck: false,
       enableOfflineQueue: false,

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLuaEngine } from '../../core/lua/index';
 import { RedisModel } from '../../core/redis/model';
 import { keySlot } from '../../core/redis/slot';
-import {
-  guardEngine,
-  newPrefix,
-  prefixCommand,
-  prefixKey,
-  refusal,
-  unprefixKey,
-} from './safety';
+import { guardEngine, newPrefix, prefixCommand, prefixKey, refusal, unprefixKey } from './safety';
 
 describe('refusal', () => {
   it('never sends the commands that reach beyond the lab', () => {
@@ -29,7 +22,12 @@ describe('refusal', () => {
     expect(refusal(['PUBLISH', 'c', 'm'])).toMatch(/not a command the lab's model knows/);
   });
   it('lets ordinary commands through', () => {
-    for (const c of [['SET', 'k', 'v'], ['SCRIPT', 'LOAD', 'return 1'], ['CLUSTER', 'KEYSLOT', 'k'], ['SORT', 'l', 'BY', 'nosort']])
+    for (const c of [
+      ['SET', 'k', 'v'],
+      ['SCRIPT', 'LOAD', 'return 1'],
+      ['CLUSTER', 'KEYSLOT', 'k'],
+      ['SORT', 'l', 'BY', 'nosort'],
+    ])
       expect(refusal(c)).toBeNull();
   });
 });
@@ -39,15 +37,20 @@ describe('prefixes', () => {
     const p = newPrefix();
     expect(p).toMatch(/^ratelab:[0-9a-f]{10}:$/);
     for (const k of ['a', 'user:1', '{u}:a', 'x{y}z', 'a{}b', 'b{'])
-      if (!/[{}]/.test(k) || /\{[^}]+\}/.test(k))
-        expect(keySlot(prefixKey(p, k))).toBe(keySlot(k));
+      if (!/[{}]/.test(k) || /\{[^}]+\}/.test(k)) expect(keySlot(prefixKey(p, k))).toBe(keySlot(k));
     expect(unprefixKey(p, prefixKey(p, 'a'))).toBe('a');
     expect(unprefixKey(p, prefixKey(p, '{u}:a'))).toBe('{u}:a');
     expect(unprefixKey(p, 'other')).toBeNull();
   });
   it('rewrites keys only', () => {
     expect(prefixCommand('P:', ['SET', 'k', 'k'])).toEqual(['SET', 'P:{k}', 'k']);
-    expect(prefixCommand('P:', ['EVAL', 's', '1', 'k', 'k'])).toEqual(['EVAL', 's', '1', 'P:{k}', 'k']);
+    expect(prefixCommand('P:', ['EVAL', 's', '1', 'k', 'k'])).toEqual([
+      'EVAL',
+      's',
+      '1',
+      'P:{k}',
+      'k',
+    ]);
   });
   it('refuses a base prefix with glob characters', () => {
     expect(() => newPrefix('a*')).toThrow(/glob/);

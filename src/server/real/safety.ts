@@ -47,7 +47,7 @@ export function refusal(args: readonly string[]): string | null {
   if (args.length === 0) return 'an empty command';
   const name = args[0]!.toLowerCase();
   const sub = args.length > 1 ? `${name}|${args[1]!.toLowerCase()}` : name;
-  const upper = sub.replace('|', ' ').toUpperCase();
+  const upper = (NEVER[sub] || name === 'cluster' ? sub.replace('|', ' ') : name).toUpperCase();
   const reason = NEVER[sub] ?? NEVER[name];
   if (reason) return `${upper} is never sent to a real server: ${reason}`;
   if (name === 'cluster' && sub !== 'cluster|keyslot')

@@ -21,7 +21,9 @@ describe('parseTarget', () => {
     });
   });
   it('refuses a remote host without the flag, naming it', () => {
-    expect(() => parseTarget('redis://10.0.0.5:6379')).toThrow(/10\.0\.0\.5 is outside the loopback/);
+    expect(() => parseTarget('redis://10.0.0.5:6379')).toThrow(
+      /10\.0\.0\.5 is outside the loopback/,
+    );
     expect(parseTarget('redis://10.0.0.5:6379', { allowRemote: true }).nodes[0]!.host).toBe(
       '10.0.0.5',
     );
@@ -42,8 +44,8 @@ describe('parseTarget', () => {
   it('reads the environment', () => {
     expect(targetFromEnv({})).toBeNull();
     expect(targetFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })!.kind).toBe('single');
-    expect(targetFromEnv({ REDIS_CLUSTER_URL: 'redis://127.0.0.1:7000,127.0.0.1:7001' })!.kind).toBe(
-      'cluster',
-    );
+    expect(
+      targetFromEnv({ REDIS_CLUSTER_URL: 'redis://127.0.0.1:7000,127.0.0.1:7001' })!.kind,
+    ).toBe('cluster');
   });
 });

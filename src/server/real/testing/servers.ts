@@ -56,7 +56,16 @@ async function startProc(cluster: boolean): Promise<Proc> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'ratelab-real-'));
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ];
     args.push('--dir', dir);
     if (cluster)
       args.push('--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'));
@@ -101,9 +110,13 @@ export async function startCluster(): Promise<RealCluster> {
   try {
     for (let i = 0; i < 3; i++) procs.push(await startProc(true));
     const addrs = procs.map((p) => `127.0.0.1:${p.port}`);
-    await run(cliPath, ['--cluster', 'create', ...addrs, '--cluster-replicas', '0', '--cluster-yes'], {
-      timeout: 60_000,
-    });
+    await run(
+      cliPath,
+      ['--cluster', 'create', ...addrs, '--cluster-replicas', '0', '--cluster-yes'],
+      {
+        timeout: 60_000,
+      },
+    );
     for (const p of procs) {
       let ok = false;
       for (let i = 0; i < 400 && !ok; i++) {
