@@ -66,3 +66,55 @@ test.describe('Run on real Redis (editor)', () => {
     await expect(page.getByTestId('real-same')).toHaveCount(1);
   });
 });
+
+test.describe('Run it for real (race scheduler)', () => {
+  test('without a lab server it says how to point the lab at a Redis', async ({ page, guard }) => {
+    await gotoRoute(page, '#/races/check-then-incr');
+    await page.getByTestId('race-real').locator('summary').click();
+    await page.getByTestId('race-real-trials').fill('0');
+    await page.getByTestId('race-real-run').click();
+    await expect(page.getByTestId('race-real-message')).toContainText(
+      'Trials must be a whole number',
+    );
+    await page.getByTestId('race-real-trials').fill('20');
+    await page.getByTestId('race-real-run').click();
+    await expect(page.getByTestId('race-real-message')).toContainText(HOW);
+    const rest = guard.consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e));
+    guard.consoleErrors.splice(0, guard.consoleErrors.length, ...rest);
+  });
+
+  test('with a lab server, shows the trials beside the explorer', async ({ page }) => {
+    let sent: unknown = null;
+    await page.route('**/api/real/explore', async (route) => {
+      sent = route.request().postDataJSON();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          result: {
+            trials: 20,
+            violations: 0,
+            admitted: { '1': 20 },
+            allowed: 1,
+            complete: true,
+            trialsPerSecond: 50,
+            explorer: { schedules: 4, violations: 2, complete: true },
+          },
+        }),
+      });
+    });
+    await gotoRoute(page, '#/races/check-then-incr');
+    await page.getByTestId('race-real').locator('summary').click();
+    await page.getByTestId('race-real-trials').fill('20');
+    await page.getByTestId('race-real-run').click();
+    await expect(page.getByTestId('race-real-result')).toContainText(
+      '20 trials on real Redis, 0 broke',
+    );
+    await expect(page.getByTestId('race-real-result')).toContainText('a bad ordering exists');
+    expect(sent).toMatchObject({
+      trials: 20,
+      delayMs: 0,
+      lockstep: false,
+      input: { requests: [{}, {}] },
+    });
+  });
+});

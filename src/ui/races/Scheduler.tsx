@@ -10,6 +10,7 @@ import type { Goal } from '../../core/races/puzzle';
 import { breaksGoal } from '../../core/races/puzzle';
 import { encodeRaceShare, scheduleText } from '../../core/races/share';
 import type { Action, ExploreInput, Invariant, InvariantPart } from '../../core/races/types';
+import { RealRacePanel } from './RealRacePanel';
 import { ServerColumn, StepLog, StoreColumn, VerdictLists, serverLabel } from './parts';
 import { useScheduler } from './useScheduler';
 import './races.css';
@@ -360,6 +361,7 @@ export function Scheduler(props: SchedulerProps) {
           )}
         </div>
       )}
+      {!props.noSolver && !props.embedded && <RealRacePanel raw={raw} />}
       {proved && (
         <p className="race-solved" data-testid="race-goal-reached">
           Solved: the explorer tried every ordering and none breaks the invariant.
