@@ -10,6 +10,7 @@ import {
   type RealServer,
 } from '../server/real/testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
@@ -27,7 +28,7 @@ const RACE = JSON.stringify({
   initial: [['SET', 'k', '2']],
 });
 
-describe('real flags', () => {
+describe('real flags', { timeout: 120_000 }, () => {
   it('names what is wrong, exit 2, nothing on stdout', async () => {
     const bad = async (args: string[], re: RegExp) => {
       const r = await runCli(args, () => CASES);
@@ -61,6 +62,7 @@ describe('real flags', () => {
 
 describe.skipIf(missing !== '')(
   `the CLI on a real server${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let server: RealServer;
     beforeAll(async () => {

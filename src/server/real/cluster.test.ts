@@ -14,6 +14,7 @@ import {
   type RealCluster,
 } from './testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
@@ -47,6 +48,7 @@ const CASES = [
 
 describe.skipIf(missing !== '')(
   `a real 3-master cluster${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let cluster: RealCluster;
     beforeAll(async () => {

@@ -3,11 +3,13 @@ import { toJson } from '../../core/redis/reply';
 import { TypedConnection } from './connection';
 import { redisRequired, startRedis, whyNoRedis, type RealServer } from './testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
 describe.skipIf(missing !== '')(
   `a typed connection${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let server: RealServer;
     let c: TypedConnection;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRacesSpec } from '../../core/races/puzzle';
 import { runRealRace } from './raceRunner';
 import { parseTarget } from './target';
 import {
@@ -10,6 +11,7 @@ import {
   type RealServer,
 } from './testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
@@ -24,6 +26,7 @@ function puzzle(slug: string): Record<string, unknown> {
 
 describe.skipIf(missing !== '')(
   `races on a real server${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let server: RealServer;
     beforeAll(async () => {
@@ -113,6 +116,26 @@ describe.skipIf(missing !== '')(
       });
       expect(await redisCli(server.port, 'GET', 'attempts:client')).toBe('outsider');
       expect(await redisCli(server.port, 'DBSIZE')).toBe('1');
+    });
+
+    it('the lesson and the practice problem that offer a real run break in lockstep, every trial', async () => {
+      for (const file of ['lessons/atomicity.md', 'lessons/practice/fix-get-then-set.md']) {
+        const md = readFileSync(file, 'utf8');
+        const blocks = [...md.matchAll(/```races\n([\s\S]*?)\n```/g)].map((m) =>
+          parseRacesSpec(JSON.parse(m[1]!)),
+        );
+        const spec = blocks.find((b) => b.real);
+        expect(spec, file).toBeDefined();
+        const r = await runRealRace(spec!.raw, {
+          target: parseTarget(server.url),
+          trials: 3,
+          lockstep: true,
+        });
+        expect(r.ok, JSON.stringify(r)).toBe(true);
+        if (!r.ok) return;
+        expect(r.result, file).toMatchObject({ trials: 3, violations: 3, admitted: { '2': 3 } });
+        expect(r.result.explorer.violations).toBeGreaterThan(0);
+      }
     });
 
     it('names bad options', async () => {

@@ -11,6 +11,7 @@ import {
   type RealServer,
 } from './testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
@@ -27,6 +28,7 @@ const CASES = `
 
 describe.skipIf(missing !== '')(
   `redis cases on a real server${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let server: RealServer;
     beforeAll(async () => {

@@ -11,10 +11,11 @@ import {
   type RealServer,
 } from './testing/servers';
 
+// A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
 
-describe('real routes without a target', () => {
+describe('real routes without a target', { timeout: 120_000 }, () => {
   it('say how to point the lab at a Redis', async () => {
     const app = Fastify();
     realRedisRoutes(app, { target: null });
@@ -44,6 +45,7 @@ describe('real routes without a target', () => {
 
 describe.skipIf(missing !== '')(
   `real routes on a real server${missing ? ` (cannot run: ${missing})` : ''}`,
+  { timeout: 120_000 },
   () => {
     let server: RealServer;
     const app = Fastify();
