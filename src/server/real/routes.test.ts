@@ -29,6 +29,13 @@ describe('real routes without a target', { timeout: 120_000 }, () => {
     expect(r.json().error).toMatch(/REDIS_URL=/);
     await app.close();
   });
+  it('name a configured target that cannot be used', async () => {
+    const app = Fastify();
+    realRedisRoutes(app, { target: null, problem: 'redis://10.0.0.1: outside the loopback range' });
+    const s = await app.inject({ method: 'GET', url: '/api/real/status' });
+    expect(s.json().message).toMatch(/cannot be used: redis:\/\/10\.0\.0\.1/);
+    await app.close();
+  });
   it('answer 502 when the server is down', async () => {
     const app = Fastify();
     realRedisRoutes(app, { target: parseTarget(`redis://127.0.0.1:${await freePort()}`) });

@@ -1,5 +1,5 @@
-// The lab server's real-Redis routes (register with `realRedisRoutes(app, { target })`, the
-// target from targetFromEnv(): REDIS_URL or REDIS_CLUSTER_URL). Without a target every route
+// The lab server's real-Redis routes: `realRedisRoutes(app, loadTarget())` (REDIS_URL, or
+// REDIS_CLUSTER_URL; REAL_REDIS_ALLOW_REMOTE=1 for a host outside the loopback range). Without a target every route
 // answers 503 with how to configure one, and the browser says the same.
 //   GET  /api/real/status     -> { configured, kind?, label?, message? }
 //   POST /api/real/redis      { cases: [...] }                 -> { results: [...] }
@@ -20,6 +20,8 @@ export const MAX_CASES = 50;
 
 export interface RealRoutesOptions {
   target: RealTarget | null;
+  /** Why the configured target cannot be used (loadTarget's problem), shown instead of how-to. */
+  problem?: string | null;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -27,6 +29,9 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): void {
   const target = opts.target;
+  const none = opts.problem
+    ? `The configured Redis cannot be used: ${opts.problem}`
+    : HOW_TO_CONNECT;
   let queue: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(f: () => Promise<T>): Promise<T> => {
     const run = queue.then(f, f);
@@ -37,7 +42,7 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
   app.get('/api/real/status', async () =>
     target
       ? { configured: true, kind: target.kind, label: target.label }
-      : { configured: false, message: HOW_TO_CONNECT },
+      : { configured: false, message: none },
   );
 
   const failed = (e: unknown) => {
@@ -47,7 +52,7 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
   };
 
   app.post('/api/real/redis', async (req, reply) => {
-    if (!target) return reply.code(503).send({ error: HOW_TO_CONNECT });
+    if (!target) return reply.code(503).send({ error: none });
     const body = req.body;
     if (!isObj(body) || !Array.isArray(body.cases))
       return reply.code(400).send({ error: 'cases must be an array of redis cases' });
@@ -69,7 +74,7 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
   });
 
   app.post('/api/real/explore', async (req, reply) => {
-    if (!target) return reply.code(503).send({ error: HOW_TO_CONNECT });
+    if (!target) return reply.code(503).send({ error: none });
     const body = req.body;
     if (!isObj(body) || body.input === undefined)
       return reply.code(400).send({ error: 'input is required: the explore verb’s JSON' });
@@ -94,7 +99,7 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
   });
 
   app.post('/api/real/placement', async (req, reply) => {
-    if (!target) return reply.code(503).send({ error: HOW_TO_CONNECT });
+    if (!target) return reply.code(503).send({ error: none });
     if (target.kind !== 'cluster')
       return reply.code(400).send({ error: `${target.label} is one server, not a cluster` });
     const body = req.body;

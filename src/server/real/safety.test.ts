@@ -20,6 +20,13 @@ describe('refusal', () => {
       expect(refusal(c)).toMatch(/is never sent to a real server/);
     expect(refusal(['SORT', 'l', 'BY', 'w_*'])).toMatch(/by pattern/);
     expect(refusal(['PUBLISH', 'c', 'm'])).toMatch(/not a command the lab's model knows/);
+    expect(refusal(['SCRIPT', 'KILL'])).toMatch(/SCRIPT KILL is never sent/);
+    expect(refusal(['COPY', 'a', 'b', 'DB', '1'])).toMatch(/another database/);
+    expect(refusal(['BLPOP', 'l', '0'])).toMatch(
+      /timeout of 0 could hold the lab's connection for ever/,
+    );
+    expect(refusal(['BLMPOP', '60', '1', 'l', 'LEFT'])).toMatch(/too long/);
+    expect(refusal(['BLPOP', 'l', '0.5'])).toBeNull();
   });
   it('lets ordinary commands through', () => {
     for (const c of [

@@ -15,6 +15,7 @@ const NEVER: Record<string, string> = {
   flushall: 'it deletes every key on the server',
   flushdb: 'it deletes every key in the database',
   'script|flush': "it empties the server's script cache for everyone",
+  'script|kill': "it stops another client's running script",
   config: "it changes the server's configuration",
   shutdown: 'it stops the server',
   debug: 'it can crash or change the server',
@@ -39,6 +40,20 @@ const NEVER: Record<string, string> = {
   dbsize: "it counts keys outside the lab's prefix",
 };
 
+/** Blocking commands: where their timeout is (-1: the last argument). */
+const BLOCKING_TIMEOUT_AT: Record<string, number> = {
+  blpop: -1,
+  brpop: -1,
+  brpoplpush: -1,
+  blmove: -1,
+  bzpopmin: -1,
+  bzpopmax: -1,
+  blmpop: 1,
+  bzmpop: 1,
+};
+/** A blocking command may wait at most this long on a real server. */
+export const MAX_BLOCK_SECONDS = 5;
+
 /**
  * Why `args` must not be sent to a real server, or null when it may be. Only commands the
  * lab's model knows are sent (there is nothing to compare the others with).
@@ -58,6 +73,14 @@ export function refusal(args: readonly string[]): string | null {
       if ((w === 'by' && args[i + 1]!.includes('*')) || w === 'get')
         return `${name.toUpperCase()} with ${w.toUpperCase()} reads other keys by pattern, outside the lab's prefix`;
     }
+  }
+  if (name === 'copy' && args.some((a, i) => i > 2 && a.toLowerCase() === 'db'))
+    return "COPY with DB writes to another database, outside the lab's keys";
+  const timeout = BLOCKING_TIMEOUT_AT[name];
+  if (timeout !== undefined) {
+    const t = Number(args[timeout === -1 ? args.length - 1 : timeout]);
+    if (!(t > 0 && t <= MAX_BLOCK_SECONDS))
+      return `${name.toUpperCase()} with a timeout of ${args[timeout === -1 ? args.length - 1 : timeout]} could hold the lab's connection ${t === 0 ? 'for ever' : 'too long'} on a real server (the model answers at once); give a timeout up to ${MAX_BLOCK_SECONDS} s`;
   }
   if (resolveCommand(args) === undefined)
     return `${args[0]} is not a command the lab's model knows, so it is not sent (there is nothing to compare it with)`;

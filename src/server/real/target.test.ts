@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback, parseTarget, targetFromEnv } from './target';
+import { isLoopback, loadTarget, parseTarget, targetFromEnv } from './target';
 
 describe('parseTarget', () => {
   it('reads one server and a cluster', () => {
@@ -40,6 +40,12 @@ describe('parseTarget', () => {
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopback('128.0.0.1')).toBe(false);
     expect(isLoopback('example.com')).toBe(false);
+  });
+  it('turns a bad environment into a problem to show', () => {
+    expect(loadTarget({ REDIS_URL: 'redis://10.0.0.1:6379' })).toEqual({
+      target: null,
+      problem: expect.stringMatching(/REAL_REDIS_ALLOW_REMOTE=1/),
+    });
   });
   it('reads the environment', () => {
     expect(targetFromEnv({})).toBeNull();

@@ -88,5 +88,18 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): RealTarget 
   return null;
 }
 
+/** targetFromEnv without throwing: a bad URL becomes the problem to show instead. */
+export function loadTarget(env: NodeJS.ProcessEnv = process.env): {
+  target: RealTarget | null;
+  problem: string | null;
+} {
+  try {
+    return { target: targetFromEnv(env), problem: null };
+  } catch (e) {
+    if (e instanceof TargetError) return { target: null, problem: e.message };
+    throw e;
+  }
+}
+
 export const HOW_TO_CONNECT =
   'No real Redis is configured. Start the lab with one: REDIS_URL=redis://127.0.0.1:6379 npm start (or REDIS_CLUSTER_URL=redis://127.0.0.1:7000,127.0.0.1:7001 for a cluster).';
