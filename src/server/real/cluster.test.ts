@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardKeyName } from '../../core/production/shards';
 import { parseRedisCases } from '../../cli/redisVerb';
@@ -83,6 +84,46 @@ describe.skipIf(missing !== '')(
       expect(total).toBe(cluster.ports.length);
       for (const p of cluster.ports)
         expect(await redisCli(p, '-c', 'GET', `outsider:${p}`)).toBe('keep');
+    });
+
+    it('the CROSSSLOT problem: the starter fails on both sides, the hash-tagged answer runs on both', async () => {
+      const md = readFileSync('lessons/practice/fix-crossslot.md', 'utf8');
+      const block = (name: string) =>
+        JSON.parse(new RegExp('```' + name + '\\n([\\s\\S]*?)\\n```').exec(md)![1]!) as {
+          lua: string;
+          keys: string[];
+        };
+      const starter = block('starter');
+      const answer = block('answer');
+      const fill = (k: string) =>
+        k.replace('{{tenant}}', '{acme}').replace('{tenant}', 'acme').replace('{key}', 'a1');
+      const run = (keys: string[]) => ({
+        name: keys.join(' '),
+        cluster: true,
+        steps: [{ cmd: ['EVAL', starter.lua, '2', ...keys.map(fill), '4', '1', '6', '2', '1'] }],
+      });
+      const [bad, good] = await runRealCases(
+        parseRedisCases(
+          [run(starter.keys), run(answer.keys)].map((c) => JSON.stringify(c)).join('\n'),
+        ),
+        { target: parseTarget(cluster.url) },
+      );
+      expect(bad && 'steps' in bad && bad.steps[0]!.real.reply).toEqual({
+        err: "CROSSSLOT Keys in request don't hash to the same slot",
+      });
+      expect(bad && 'steps' in bad && bad.steps[0]!.differences).toEqual([]);
+      const step = good && 'steps' in good ? good.steps[0]! : null;
+      expect(step?.real.reply).toEqual([1, 3, 0]);
+      expect(step?.model.reply).toEqual([1, 3, 0]);
+      // Both buckets were written on the real cluster too; their "at" is each side's own clock.
+      expect(step?.real.keys.map((k) => k.key)).toEqual(['rl:{acme}:cred:a1', 'rl:{acme}:tenant']);
+      const placed = await clusterPlacement(
+        parseTarget(cluster.url),
+        answer.keys.map(fill),
+        newPrefix(),
+      );
+      expect(placed.map((p) => p.real.slot)).toEqual([11304, 11304]);
+      expect(placed.every((p) => p.agree)).toBe(true);
     });
 
     it('puts every key on the slot and node the model says', async () => {
