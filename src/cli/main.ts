@@ -22,7 +22,8 @@ verbs:
                     redis+cluster://HOST:PORT,HOST:PORT); prints what the server answered
   explore --real URL --trials N [--delay-ms D] [--lockstep] FILE|-
                     the requests as real concurrent connections, N times, beside the verdict
-                    (--allow-remote for a server outside 127.0.0.0/8)
+                    (--allow-remote for a server outside 127.0.0.0/8; --prefix BASE for the
+                    keys' prefix, default ratelab:)
   grade SLUG FILE [--seed N]
                     grade a practice answer (.lua script or .json form fields) and print
                     {"problem", "passed", "summary", "failure", "seed"} as JSON
@@ -117,11 +118,12 @@ async function runRealVerb(
       code: 2,
     };
   }
-  if (verb === 'redis') return runRedisReal(text, flags.target, onLine);
+  if (verb === 'redis') return runRedisReal(text, flags.target, onLine, flags.prefix);
   return runExploreReal(text, flags.target, {
     trials: flags.trials!,
     delayMs: flags.delayMs,
     lockstep: flags.lockstep,
+    prefixBase: flags.prefix,
   });
 }
 

@@ -1,6 +1,7 @@
 // The command line's real-Redis flags: `redis --real URL FILE` and
 // `explore --real URL --trials N [--delay-ms D] [--lockstep] FILE`, each with
-// `--allow-remote` for a server outside the loopback range. URL: redis://HOST:PORT or
+// `--allow-remote` for a server outside the loopback range and `--prefix BASE` (default
+// `ratelab:`). URL: redis://HOST:PORT or
 // redis+cluster://HOST:PORT,HOST:PORT (or --cluster with a redis:// list of seed nodes).
 import { parseTarget, TargetError, type RealTarget } from '../server/real/target';
 
@@ -9,6 +10,8 @@ export interface RealFlags {
   trials?: number;
   delayMs?: number;
   lockstep: boolean;
+  /** The base of the run's key prefix (default ratelab:). */
+  prefix?: string;
   /** What is left: the input file. */
   rest: string[];
 }
@@ -41,12 +44,23 @@ export function parseRealFlags(verb: string, args: string[]): RealFlags {
     else if (a === '--trials' && verb === 'explore') out.trials = num(a, args[++i], errs);
     else if (a === '--delay-ms' && verb === 'explore') out.delayMs = num(a, args[++i], errs);
     else if (a === '--lockstep' && verb === 'explore') out.lockstep = true;
-    else if (a.startsWith('--') && a !== '-') errs.push(`${a} is not a flag of ${verb}`);
+    else if (a === '--prefix') {
+      const p = args[++i];
+      if (p === undefined || p === '' || /[{}*?[\]\\]/.test(p))
+        errs.push('--prefix needs a non-empty text without braces or glob characters (*?[]\\)');
+      else out.prefix = p;
+    } else if (a.startsWith('--') && a !== '-') errs.push(`${a} is not a flag of ${verb}`);
     else out.rest.push(a);
   }
-  const realOnly = out.trials !== undefined || out.delayMs !== undefined || out.lockstep;
+  const realOnly =
+    out.trials !== undefined ||
+    out.delayMs !== undefined ||
+    out.lockstep ||
+    out.prefix !== undefined;
   if (url === undefined && (realOnly || allowRemote || cluster))
-    errs.push('--trials, --delay-ms, --lockstep, --cluster and --allow-remote go with --real URL');
+    errs.push(
+      '--trials, --delay-ms, --lockstep, --prefix, --cluster and --allow-remote go with --real URL',
+    );
   if (verb === 'explore' && url !== undefined && out.trials === undefined)
     errs.push('explore --real needs --trials N');
   if (url !== undefined && !url.startsWith('--')) {

@@ -75,7 +75,7 @@ describe.skipIf(missing !== '')(
       const run = (args: string[]) =>
         spawnSync('npx', ['tsx', 'src/cli/main.ts', ...args], { input: CASES, encoding: 'utf8' });
       const model = run(['redis', '-']);
-      const real = run(['redis', '--real', server.url, '-']);
+      const real = run(['redis', '--real', server.url, '--prefix', 'mylab:', '-']);
       expect(real.status, real.stderr).toBe(0);
       const lines = real.stdout.trim().split('\n');
       expect(lines[0]).toBe(model.stdout.trim().split('\n')[0]);

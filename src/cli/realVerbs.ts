@@ -18,6 +18,7 @@ export async function runRedisReal(
   text: string,
   target: RealTarget,
   onLine?: (line: string) => void,
+  prefixBase?: string,
 ): Promise<VerbOut> {
   let cases;
   try {
@@ -30,7 +31,7 @@ export async function runRedisReal(
   let out = '';
   let refused = 0;
   try {
-    await runRealCases(cases, { target }, (r) => {
+    await runRealCases(cases, { target, prefixBase }, (r) => {
       const line =
         'error' in r
           ? `{"name":${JSON.stringify(r.name)},"error":${JSON.stringify(r.error)}}\n`
@@ -53,7 +54,7 @@ export async function runRedisReal(
 export async function runExploreReal(
   text: string,
   target: RealTarget,
-  o: { trials: number; delayMs?: number; lockstep: boolean },
+  o: { trials: number; delayMs?: number; lockstep: boolean; prefixBase?: string },
 ): Promise<VerbOut> {
   let value: unknown;
   try {

@@ -22,6 +22,8 @@ export interface RealRoutesOptions {
   target: RealTarget | null;
   /** Why the configured target cannot be used (loadTarget's problem), shown instead of how-to. */
   problem?: string | null;
+  /** The base of each run's key prefix (default ratelab:; REAL_REDIS_PREFIX in the lab server). */
+  prefixBase?: string;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -66,7 +68,11 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
       throw e;
     }
     try {
-      return { results: await oneAtATime(() => runRealCases(cases, { target })) };
+      return {
+        results: await oneAtATime(() =>
+          runRealCases(cases, { target, prefixBase: opts.prefixBase }),
+        ),
+      };
     } catch (e) {
       const f = failed(e);
       return reply.code(f.status).send(f.body);
@@ -86,6 +92,7 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
       const r = await oneAtATime(() =>
         runRealRace(body.input, {
           target,
+          prefixBase: opts.prefixBase,
           trials: body.trials as number,
           delayMs: body.delayMs as number | undefined,
           lockstep: body.lockstep === true,
@@ -113,7 +120,9 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
       return reply.code(400).send({ error: 'keys must be an array of 1 to 1000 strings' });
     try {
       return {
-        placement: await oneAtATime(() => clusterPlacement(target, keys as string[], newPrefix())),
+        placement: await oneAtATime(() =>
+          clusterPlacement(target, keys as string[], newPrefix(opts.prefixBase)),
+        ),
       };
     } catch (e) {
       const f = failed(e);
