@@ -54,6 +54,16 @@ export async function modelJob(input: { cases: RedisCase[] }): Promise<ModelCase
       commandKeys(s.cmd).forEach(note);
       const reply = toJson(model.call(s.cmd));
       for (const w of engine.take()) refusals.push(`steps[${i}]: ${w}`);
+      if (
+        /^evalsha(_ro)?$/i.test(s.cmd[0]!) &&
+        typeof reply === 'object' &&
+        reply !== null &&
+        'err' in reply &&
+        reply.err.startsWith('NOSCRIPT')
+      )
+        refusals.push(
+          `steps[${i}]: EVALSHA of a script this case did not load: the real server may hold another client's script by that SHA, which the lab has not checked`,
+        );
       if (JSON.stringify(reply).includes('Script killed by the lab'))
         refusals.push(
           `steps[${i}]: the script ran past the model's budget; on a real server it would block every client, so it is not sent`,

@@ -124,6 +124,7 @@ export async function raceJob(job: RaceJob): Promise<RaceJobResult> {
     },
   };
   const trialsStart = performance.now();
+  const scripts = new Set<string>(); // SHA-1s of the scripts the program itself sent
   const touched = new Set<string>();
   try {
     for (let t = 0; t < job.trials; t++) {
@@ -133,7 +134,7 @@ export async function raceJob(job: RaceJob): Promise<RaceJobResult> {
       }
       if (touched.size) await control.send(['UNLINK', ...touched]);
       for (const cmd of input.initial) {
-        checkSend(cmd, prefix);
+        checkSend(cmd, prefix, scripts);
         const r = await control.send(cmd);
         if (r.t === 'err')
           return {
@@ -141,12 +142,19 @@ export async function raceJob(job: RaceJob): Promise<RaceJobResult> {
             errors: [`initial (${cmd.join(' ')}) failed on the real server: ${r.v}`],
           };
       }
-      const outcome = await runTrial(program.behaviours, address, job.target.password, prefix, {
-        delayMs: job.delayMs,
-        lockstep: job.lockstep,
-        crashAfter: crashPlan(input, t),
-        maxRoundTrips: input.maxRoundTrips ?? 60,
-      });
+      const outcome = await runTrial(
+        program.behaviours,
+        address,
+        job.target.password,
+        prefix,
+        {
+          delayMs: job.delayMs,
+          lockstep: job.lockstep,
+          crashAfter: crashPlan(input, t),
+          maxRoundTrips: input.maxRoundTrips ?? 60,
+        },
+        scripts,
+      );
       outcome.keys.forEach((k) => touched.add(k));
       input.initial.forEach((c) => commandKeys(c).forEach((k) => touched.add(k)));
       const immortal: string[] = [];

@@ -9,6 +9,7 @@ import type { Behaviour, BNode } from '../../core/races/behaviour';
 import type { RequestEnd } from '../../core/races/types';
 import { endOf } from '../../core/races/world';
 import type { Reply } from '../../core/redis/reply';
+import { sha1Hex } from '../../core/redis/sha1';
 import { commandKeys, isWriteCommand } from '../../core/redis/table';
 import { TypedConnection } from './connection';
 import { refusal } from './safety';
@@ -56,10 +57,22 @@ export interface TrialOutcome {
 
 const EXPIRY = /^(p?expire(at)?|persist)$/i;
 
-/** Check a command before it is sent: never-sent commands and keys outside the prefix. */
-export function checkSend(cmd: readonly string[], prefix: string): void {
+/**
+ * Check a command before it is sent: never-sent commands, keys outside the prefix, and EVALSHA
+ * of a script the program has not sent itself (`scripts`: SHA-1s of its EVAL and SCRIPT LOAD
+ * texts so far; the server may hold another client's script by that SHA).
+ */
+export function checkSend(cmd: readonly string[], prefix: string, scripts: Set<string>): void {
   const why = refusal(cmd);
   if (why) throw new RefusedCommand(why);
+  const name = cmd[0]!.toLowerCase();
+  if ((name === 'eval' || name === 'eval_ro') && cmd[1] !== undefined) scripts.add(sha1Hex(cmd[1]));
+  if (name === 'script' && cmd[1]?.toLowerCase() === 'load' && cmd[2] !== undefined)
+    scripts.add(sha1Hex(cmd[2]));
+  if ((name === 'evalsha' || name === 'evalsha_ro') && !scripts.has((cmd[1] ?? '').toLowerCase()))
+    throw new RefusedCommand(
+      `EVALSHA of a script the code did not send itself (the real server may hold another client's script by that SHA)`,
+    );
   for (const k of commandKeys(cmd))
     if (!k.startsWith(prefix))
       throw new RefusedCommand(
@@ -73,6 +86,7 @@ export async function runTrial(
   password: string | undefined,
   prefix: string,
   plan: TrialPlan,
+  scripts: Set<string>,
 ): Promise<TrialOutcome> {
   const conns = await Promise.all(
     behaviours.map(() => TypedConnection.open(address, { password, commandTimeoutMs: 10_000 })),
@@ -94,7 +108,7 @@ export async function runTrial(
         if (node.depth >= plan.maxRoundTrips)
           return { kind: 'starved', afterRoundTrips: node.depth };
         const cmd = node.step.command;
-        checkSend(cmd, prefix);
+        checkSend(cmd, prefix, scripts);
         commandKeys(cmd).forEach((k) => keys.add(k));
         const reply: Reply = await conn.send(cmd);
         if (reply.t !== 'err' && isWriteCommand(cmd) && !EXPIRY.test(cmd[0]!)) charged[i] = true;

@@ -23,6 +23,8 @@ const CASES = `
 {"name":"flush","steps":[{"cmd":["SET","k","1"]},{"cmd":["FLUSHALL"]}]}
 {"name":"sneaky script","steps":[{"cmd":["EVAL","redis.call('DEL', 'outsider') return 1","1","mine"]}]}
 {"name":"sneaky keys","steps":[{"cmd":["KEYS","*"]}]}
+{"name":"unknown sha","steps":[{"cmd":["EVALSHA","0123456789012345678901234567890123456789","0"]}]}
+{"name":"known sha","steps":[{"cmd":["SCRIPT","LOAD","return 7"]},{"cmd":["EVALSHA","59b6ab2fbe0ee4b25733de0f62e6cda4899ef8e9","0"]}]}
 {"name":"waits","steps":[{"cmd":["SET","w","1","PX","150"]},{"advance":0.4},{"cmd":["GET","w"]}]}
 `;
 
@@ -42,7 +44,7 @@ describe.skipIf(missing !== '')(
       const cases = parseRedisCases(CASES);
       const results = await runRealCases(cases, { target: parseTarget(server.url) });
       const byName = new Map(results.map((r) => [r.name, r]));
-      for (const name of ['strings', 'script', 'multi', 'waits']) {
+      for (const name of ['strings', 'script', 'multi', 'waits', 'known sha']) {
         const r = byName.get(name)!;
         expect('steps' in r, JSON.stringify(r)).toBe(true);
         if (!('steps' in r)) continue;
@@ -51,7 +53,8 @@ describe.skipIf(missing !== '')(
           cases.find((c) => c.name === name)!,
           null,
         );
-        if (name !== 'script') expect(r.realReplies).toEqual(model.map(toJsonText));
+        if (name !== 'script' && name !== 'known sha')
+          expect(r.realReplies).toEqual(model.map(toJsonText));
         for (const s of r.steps) expect(s.differences, JSON.stringify(s)).toEqual([]);
       }
       const script = byName.get('script')!;
@@ -73,6 +76,12 @@ describe.skipIf(missing !== '')(
       expect(byName.get('sneaky keys')).toEqual({
         name: 'sneaky keys',
         error: expect.stringMatching(/KEYS is never sent/),
+      });
+      const known = byName.get('known sha')!;
+      expect('steps' in known && known.realReplies[1]).toBe('7');
+      expect(byName.get('unknown sha')).toEqual({
+        name: 'unknown sha',
+        error: expect.stringMatching(/EVALSHA of a script this case did not load/),
       });
       // Nothing outside the prefix changed, and nothing of the run is left.
       expect(await redisCli(server.port, 'GET', 'outsider')).toBe('keep');
