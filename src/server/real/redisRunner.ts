@@ -23,6 +23,8 @@ import type { RealTarget } from './target';
 
 /** An `advance` waits in real time on a real server: at most this much per case. */
 export const MAX_REAL_ADVANCE_SECONDS = 10;
+/** A case's real side stops after this long (its waits included). */
+export const REAL_CASE_DEADLINE_MS = 30_000;
 
 export interface SideBySideStep {
   command: string[];
@@ -99,6 +101,10 @@ async function runCase(
   let stick: string | undefined;
   let n = 0;
   for (const [i, s] of c.steps.entries()) {
+    if (performance.now() - start > REAL_CASE_DEADLINE_MS)
+      throw new Error(
+        `the case was stopped after ${REAL_CASE_DEADLINE_MS / 1000} s on the real server, at steps[${i}]`,
+      );
     if ('advance' in s) {
       await sleep(s.advance * 1000);
       advancedMs += s.advance * 1000;
@@ -165,7 +171,7 @@ export async function runRealCases(
         try {
           r = await runCase(c, m, casePrefix, store, inspector);
         } catch (e) {
-          r = { name: c.name, error: `the real server stopped answering: ${(e as Error).message}` };
+          r = { name: c.name, error: `the real run of this case failed: ${(e as Error).message}` };
           await store.close();
           store = await RealStore.open(opts.target);
         } finally {
