@@ -55,7 +55,10 @@ describe.skipIf(missing !== '')(
         );
         if (name !== 'script' && name !== 'known sha')
           expect(r.realReplies).toEqual(model.map(toJsonText));
-        for (const s of r.steps) expect(s.differences, JSON.stringify(s)).toEqual([]);
+        // "waits": right after SET ... PX 150 a busy machine may already be past 150 ms for real,
+        // so only the step after the wait (>= 400 ms, both sides expired) is held to agree.
+        const held = name === 'waits' ? r.steps.slice(-1) : r.steps;
+        for (const s of held) expect(s.differences, JSON.stringify(s)).toEqual([]);
       }
       const script = byName.get('script')!;
       expect('steps' in script && script.realReplies[0]).toBe('["7",{"ok":"FINE"}]');
