@@ -62,7 +62,7 @@ export default tseslint.config(
   ...layerRules(
     'core',
     'ts',
-    ['worker', 'store', 'ui', 'content', 'app', 'cli'],
+    ['worker', 'store', 'ui', 'content', 'app', 'cli', 'server', 'bench'],
     ['react', 'react-dom', 'zustand', 'recharts', '@monaco-editor/react', 'monaco-editor'],
   ),
   {
@@ -96,12 +96,31 @@ export default tseslint.config(
   ...layerRules(
     'worker',
     'ts',
-    ['store', 'ui', 'content', 'app', 'cli'],
+    ['store', 'ui', 'content', 'app', 'cli', 'server', 'bench'],
     ['react', 'react-dom', 'zustand'],
   ),
-  ...layerRules('store', 'ts', ['ui', 'content', 'app', 'cli'], ['react', 'react-dom']),
-  ...layerRules('ui', '{ts,tsx}', ['content', 'app', 'cli']),
-  ...layerRules('content', '{ts,tsx}', ['app', 'cli']),
+  ...layerRules(
+    'store',
+    'ts',
+    ['ui', 'content', 'app', 'cli', 'server', 'bench'],
+    ['react', 'react-dom', 'ioredis', 'fastify'],
+  ),
+  ...layerRules(
+    'ui',
+    '{ts,tsx}',
+    ['content', 'app', 'cli', 'server', 'bench'],
+    ['ioredis', 'fastify'],
+  ),
+  ...layerRules('content', '{ts,tsx}', ['app', 'cli', 'server', 'bench'], ['ioredis', 'fastify']),
+  ...layerRules('app', '{ts,tsx}', ['cli', 'server', 'bench'], ['ioredis', 'fastify']),
+  // src/server is Node-only: it may use core, and the command line's worker-thread sandbox
+  // (src/cli/sandbox.ts, for learner Lua); nothing in the browser imports it.
+  ...layerRules(
+    'server',
+    'ts',
+    ['worker', 'store', 'ui', 'content', 'app', 'bench'],
+    ['react', 'react-dom'],
+  ),
   // The command line may use the workers' thread-neutral code (the lab's Lua worker client).
   ...layerRules('cli', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
   ...layerRules('bench', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),

@@ -1,12 +1,13 @@
 // `npm run bench` (table) or `npm run bench -- --json`. Sections are modules; add yours
 // to SECTIONS. For a clean peak-heap figure run with: node --expose-gc --import tsx src/bench/run.ts
-// BENCH_SECTIONS=engine,redis,races,grade picks sections; BENCH_REQUESTS sizes the engine trace;
+// BENCH_SECTIONS=engine,redis,races,grade,real picks sections; BENCH_REQUESTS sizes the engine trace;
 // BENCH_REDIS_REQUESTS / BENCH_REDIS_REPS size the Redis comparison (REQUIRE_REDIS=1: a
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
 import { printRacesBench, runRacesBench, type RacesBenchCase } from './races';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
+import { printRealBench, runRealBench, type RealBenchResult } from './realBench';
 
 const SECTIONS: Record<string, () => unknown> = {
   engine: () => runEngineBench(Number(process.env.BENCH_REQUESTS ?? 1_000_000)),
@@ -18,6 +19,8 @@ const SECTIONS: Record<string, () => unknown> = {
     }),
   races: () => runRacesBench(),
   grade: () => runGradeBench(),
+  // The lab on a real Redis the section starts (BENCH_REAL_TRIALS trials a race).
+  real: () => runRealBench({ trials: Number(process.env.BENCH_REAL_TRIALS ?? 200) }),
 };
 
 const json = process.argv.includes('--json');
@@ -38,4 +41,5 @@ else {
   if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
   if (results.races) printRacesBench(results.races as RacesBenchCase[]);
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
+  if (results.real) printRealBench(results.real as RealBenchResult);
 }

@@ -9,12 +9,21 @@ import { simulateInWorker } from './simulateLua';
 import { runExploreVerb } from './exploreVerb';
 import { runGradeVerb } from './gradeVerb';
 import { runRedisVerb } from './redisVerb';
+import { parseRealFlags, RealFlagsError } from './realFlags';
+import { runExploreReal, runRedisReal } from './realVerbs';
 
 const USAGE = `usage: npm run --silent cli -- <verb> <file or ->
 verbs:
   simulate FILE|-   run a scenario (JSON) and print its decisions as JSON
   redis FILE|-      run Redis command cases (JSON Lines) against the lab's Redis model
   explore FILE|-    try every interleaving of app-server requests (JSON) against an invariant
+  redis --real URL FILE|-
+                    the same cases on a real Redis (redis://HOST:PORT, or
+                    redis+cluster://HOST:PORT,HOST:PORT); prints what the server answered
+  explore --real URL --trials N [--delay-ms D] [--lockstep] FILE|-
+                    the requests as real concurrent connections, N times, beside the verdict
+                    (--allow-remote for a server outside 127.0.0.0/8; --prefix BASE for the
+                    keys' prefix, default ratelab:)
   grade SLUG FILE [--seed N]
                     grade a practice answer (.lua script or .json form fields) and print
                     {"problem", "passed", "summary", "failure", "seed"} as JSON
@@ -39,8 +48,10 @@ export async function runCli(
   read: (arg: string) => string = readInput,
   onLine?: (line: string) => void,
 ): Promise<CliResult> {
+  if (argv[0] === 'grade') return runGradeVerb(argv.slice(1), read);
+  if ((argv[0] === 'redis' || argv[0] === 'explore') && argv.some((a) => a.startsWith('--')))
+    return runRealVerb(argv[0], argv.slice(1), read, onLine);
   const [verb, file, ...rest] = argv;
-  if (verb === 'grade') return runGradeVerb(argv.slice(1), read);
   if (
     (verb !== 'simulate' && verb !== 'redis' && verb !== 'explore') ||
     file === undefined ||
@@ -79,6 +90,41 @@ export async function runCli(
       return { stdout: '', stderr: e.errors.join('\n') + '\n', code: 2 };
     return { stdout: '', stderr: `simulate failed: ${(e as Error).message}\n`, code: 1 };
   }
+}
+
+async function runRealVerb(
+  verb: 'redis' | 'explore',
+  args: string[],
+  read: (arg: string) => string,
+  onLine?: (line: string) => void,
+): Promise<CliResult> {
+  let flags;
+  try {
+    flags = parseRealFlags(verb, args);
+  } catch (e) {
+    if (e instanceof RealFlagsError)
+      return { stdout: '', stderr: e.errors.join('\n') + '\n' + USAGE, code: 2 };
+    throw e;
+  }
+  if (flags.rest.length !== 1 || flags.target === null)
+    return { stdout: '', stderr: USAGE, code: 2 };
+  let text: string;
+  try {
+    text = read(flags.rest[0]!);
+  } catch (e) {
+    return {
+      stdout: '',
+      stderr: `cannot read ${flags.rest[0]}: ${(e as Error).message}\n`,
+      code: 2,
+    };
+  }
+  if (verb === 'redis') return runRedisReal(text, flags.target, onLine, flags.prefix);
+  return runExploreReal(text, flags.target, {
+    trials: flags.trials!,
+    delayMs: flags.delayMs,
+    lockstep: flags.lockstep,
+    prefixBase: flags.prefix,
+  });
 }
 
 const write = (stream: NodeJS.WriteStream, text: string) =>

@@ -420,7 +420,7 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
           )}
         </div>
       )}
-      <DocBody blocks={blocks} only={['lab', 'editor']} />
+      <DocBody blocks={blocks} only={['lab', 'editor', 'races']} />
 
       <section className="workbench card" aria-labelledby="workbench-h">
         <h2 id="workbench-h">{starter.kind === 'code' ? 'Your script' : 'Your answer'}</h2>

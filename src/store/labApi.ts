@@ -4,6 +4,7 @@
 import type { LabSnapshot } from '../core/lab/labRun';
 import { limiterNamesOf, prepareLimiters } from '../core/limiters/registry';
 import { labSnapshot, labStore, scenarioShapeError, SPEED_MAX, SPEED_MIN } from './labStore';
+import { realRedisCases, type RealCaseResult } from './realRedis';
 
 /** The longest single advance (about 31 years of virtual time). */
 export const MAX_ADVANCE = 1e9;
@@ -33,6 +34,11 @@ export interface RateLab {
   pause(): void;
   reset(): Promise<void>;
   snapshot(): LabSnapshot;
+  /**
+   * `redis` cases (the CLI verb's format, as objects) on the model and a real Redis through
+   * the lab server, side by side. Rejects, saying how to configure a Redis, when none answers.
+   */
+  redis(cases: unknown[], opts: { target: 'real' }): Promise<RealCaseResult[]>;
 }
 
 export function createLabApi(): RateLab {
@@ -77,5 +83,15 @@ export function createLabApi(): RateLab {
       s.seek(0);
     },
     snapshot: labSnapshot,
+    async redis(cases, opts) {
+      if (!Array.isArray(cases)) throw new Error('redis(cases, ...): cases must be an array');
+      if (opts?.target !== 'real')
+        throw new Error(
+          'redis(cases, {target: "real"}) runs cases on a real Redis; for the model alone use the command line: npm run cli -- redis FILE',
+        );
+      const r = await realRedisCases(cases);
+      if (!r.ok) throw new Error(r.message);
+      return r.value;
+    },
   };
 }

@@ -1,7 +1,7 @@
 // A ```races block (a puzzle, or a scheduler widget in a lesson): the explorer input plus what
 // the learner is asked to do. `code` may be a list of lines, so Lua stays readable in Markdown.
 //   {"title"?, "caption"?, "goal": "break" | "prove" | "play", "part"?: "maxAdmitted" | ...,
-//    "code" | "placement", "requests", "initial", "invariant", "crashes", "maxSchedules", ...}
+//    "real"?: true, "code" | "placement", "requests", "initial", "invariant", "crashes", ...}
 // - break: reach, by scheduling, an end where the invariant (or the named part of it) breaks;
 // - prove: run the explorer and see every schedule keep the invariant;
 // - play (default in lessons): no goal, just the scheduler.
@@ -10,7 +10,7 @@ import { effectiveInvariant } from './explore';
 import { parseExploreInput } from './input';
 import type { ExploreInput, InvariantPart, Verdict } from './types';
 
-export const RACES_WIDGET_FIELDS = ['title', 'caption', 'goal', 'part', 'servers'] as const;
+export const RACES_WIDGET_FIELDS = ['title', 'caption', 'goal', 'part', 'servers', 'real'] as const;
 export const GOALS = ['break', 'prove', 'play'] as const;
 export type Goal = (typeof GOALS)[number];
 const PARTS: InvariantPart[] = [
@@ -27,6 +27,8 @@ export interface RacesSpec {
   part?: InvariantPart;
   /** Labels for the app servers (default A, B, C, D). */
   servers?: string[];
+  /** Offer "Run it for real" (trials on a real Redis through the lab server) in a lesson too. */
+  real?: boolean;
   /** The explorer input exactly as the block gives it (code lines joined). */
   raw: Record<string, unknown>;
   input: ExploreInput;
@@ -72,6 +74,8 @@ export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
       errs.push('races.servers must be a list of short names');
     else servers = v.servers as string[];
   }
+  if (v.real !== undefined && typeof v.real !== 'boolean')
+    errs.push('races.real must be true or false');
   let input: ExploreInput | null = null;
   try {
     input = parseExploreInput(raw);
@@ -92,6 +96,7 @@ export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
     goal,
     ...(part ? { part } : {}),
     ...(servers ? { servers } : {}),
+    ...(v.real === true ? { real: true } : {}),
     raw,
     input,
   };

@@ -7,6 +7,7 @@ import { TEMPLATES, templateById, type TemplateId } from '../../core/playground/
 import { TRAFFIC, trafficById, type TrafficId } from '../../core/playground/traffic';
 import { editorStore, flushEditorSave, isEdited } from '../../store/editorStore';
 import { EditorPanel } from '../editor/EditorPanel';
+import { RealRedisPanel } from '../editor/RealRedisPanel';
 import { downloadLua, readLuaFile, shareUrl } from '../editor/files';
 import { ComparePanel, KeyInspector, RunSummary, TracePanel } from '../editor/panels';
 import { runProblems } from '../editor/problems';
@@ -469,6 +470,7 @@ export default function EditorPage({ route }: { route: Route }) {
             <TracePanel />
             <KeyInspector />
             <ComparePanel />
+            <RealRedisPanel />
             <details className="card ed-http">
               <summary>HTTP response of the selected request</summary>
               <RequestPanel />

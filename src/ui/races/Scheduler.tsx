@@ -10,6 +10,7 @@ import type { Goal } from '../../core/races/puzzle';
 import { breaksGoal } from '../../core/races/puzzle';
 import { encodeRaceShare, scheduleText } from '../../core/races/share';
 import type { Action, ExploreInput, Invariant, InvariantPart } from '../../core/races/types';
+import { RealRacePanel } from './RealRacePanel';
 import { ServerColumn, StepLog, StoreColumn, VerdictLists, serverLabel } from './parts';
 import { useScheduler } from './useScheduler';
 import './races.css';
@@ -31,6 +32,8 @@ export interface SchedulerProps {
   solved?: boolean;
   /** No "Find a bad schedule" or "Prove it" (a candidate in an interview works it out). */
   noSolver?: boolean;
+  /** Offer "Run it for real" even when embedded (the screen itself always offers it). */
+  real?: boolean;
 }
 
 function invariantWords(inv: Invariant, allowed: number | null): string[] {
@@ -360,6 +363,7 @@ export function Scheduler(props: SchedulerProps) {
           )}
         </div>
       )}
+      {!props.noSolver && (!props.embedded || props.real) && <RealRacePanel raw={raw} />}
       {proved && (
         <p className="race-solved" data-testid="race-goal-reached">
           Solved: the explorer tried every ordering and none breaks the invariant.

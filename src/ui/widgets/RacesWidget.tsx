@@ -32,7 +32,14 @@ export function RacesWidget({ spec }: { spec: unknown }) {
         </span>
       </figcaption>
       {s.caption && <p className="widget-note">{s.caption}</p>}
-      <Scheduler raw={s.raw} goal={s.goal} part={s.part} servers={s.servers} embedded />
+      <Scheduler
+        raw={s.raw}
+        goal={s.goal}
+        part={s.part}
+        servers={s.servers}
+        real={s.real}
+        embedded
+      />
     </figure>
   );
 }
