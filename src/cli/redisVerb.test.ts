@@ -81,3 +81,54 @@ describe('redis verb sandbox', () => {
     expect(lines[4]).toBe('{"name":"end","replies":[0]}');
   }, 60_000);
 });
+
+describe('redis verb input with absurd numbers', () => {
+  it('refuses a clock out of the model’s range, naming the field, with nothing on stdout', async () => {
+    const start = await runRedisVerb(
+      cases({ name: 'far', startTime: 1e308, steps: [{ cmd: ['SET', 'k', 'v', 'EX', '10'] }] }),
+    );
+    expect(start).toMatchObject({ code: 2, stdout: '' });
+    expect(start.stderr).toMatch(/^redis: line 1: "startTime" must be .* from 0 to 9000000000/);
+    const advance = await runRedisVerb(
+      cases(
+        { name: 'ok', steps: [{ cmd: ['PING'] }] },
+        {
+          name: 'far',
+          steps: [{ cmd: ['SET', 'k', 'v'] }, { advance: 1e308 }, { cmd: ['PEXPIRE', 'k', '5'] }],
+        },
+      ),
+    );
+    expect(advance).toMatchObject({ code: 2, stdout: '' });
+    expect(advance.stderr).toMatch(
+      /^redis: line 2: steps\[1\]\.advance takes the clock to 1e\+308/,
+    );
+    const back = await runRedisVerb(cases({ name: 'back', steps: [{ advance: -2e9 }] }));
+    expect(back.stderr).toMatch(/steps\[0\]\.advance takes the clock to -300000000/);
+  });
+
+  it('answers absurd expiry arguments as Redis does', async () => {
+    const r = await runRedisVerb(
+      cases({
+        name: 'edge',
+        startTime: 9e9,
+        steps: [
+          { cmd: ['SET', 'k', 'v', 'EX', '9223372036854775807'] },
+          { cmd: ['SET', 'k', 'v', 'EX', '10'] },
+          { advance: -1e9 },
+          { cmd: ['PEXPIRE', 'k', '9223372036854775807'] },
+          { cmd: ['TTL', 'k'] },
+        ],
+      }),
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      name: 'edge',
+      replies: [
+        { err: "ERR invalid expire time in 'set' command" },
+        { ok: 'OK' },
+        { err: "ERR invalid expire time in 'pexpire' command" },
+        1000000010,
+      ],
+    });
+  });
+});

@@ -2,7 +2,7 @@
 // replies per case out. Each case runs on a fresh model (empty database, empty script
 // cache, clock at Unix 1700000000 or the case's "startTime"). Extension: a case with
 // "cluster": true runs with cluster mode on (CROSSSLOT checks).
-import { RedisModel } from '../core/redis/model';
+import { DEFAULT_START_TIME, MAX_CLOCK_SECONDS, RedisModel } from '../core/redis/model';
 import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
 import { messageWorker, type MessageWorker } from './sandbox';
@@ -35,6 +35,20 @@ export function parseRedisCase(value: unknown, where: string): RedisCase {
   if (!Array.isArray(o.steps)) {
     throw new RedisCaseError(`${where}: "steps" must be an array, got ${describe(o.steps)}`);
   }
+  if (o.startTime !== undefined) {
+    if (
+      typeof o.startTime !== 'number' ||
+      !Number.isFinite(o.startTime) ||
+      o.startTime < 0 ||
+      o.startTime > MAX_CLOCK_SECONDS
+    ) {
+      throw new RedisCaseError(
+        `${where}: "startTime" must be a number of Unix seconds from 0 to ${MAX_CLOCK_SECONDS}, got ${JSON.stringify(o.startTime)}`,
+      );
+    }
+  }
+  // The clock as the advances move it, so no step can take it out of the model's range.
+  let clock = typeof o.startTime === 'number' ? o.startTime : DEFAULT_START_TIME;
   const steps: RedisStep[] = [];
   o.steps.forEach((s: unknown, i: number) => {
     const at = `${where}: steps[${i}]`;
@@ -55,18 +69,19 @@ export function parseRedisCase(value: unknown, where: string): RedisCase {
       if (typeof st.advance !== 'number' || !Number.isFinite(st.advance)) {
         throw new RedisCaseError(`${at}.advance must be a finite number of seconds`);
       }
+      clock += st.advance;
+      if (!(clock >= 0 && clock <= MAX_CLOCK_SECONDS)) {
+        throw new RedisCaseError(
+          `${at}.advance takes the clock to ${clock} Unix seconds; it must stay within 0 to ${MAX_CLOCK_SECONDS}`,
+        );
+      }
       steps.push({ advance: st.advance });
     } else {
       throw new RedisCaseError(`${at} must have "cmd" or "advance"`);
     }
   });
   const c: RedisCase = { name: o.name, steps };
-  if (o.startTime !== undefined) {
-    if (typeof o.startTime !== 'number' || !Number.isFinite(o.startTime)) {
-      throw new RedisCaseError(`${where}: "startTime" must be a number of Unix seconds`);
-    }
-    c.startTime = o.startTime;
-  }
+  if (typeof o.startTime === 'number') c.startTime = o.startTime;
   if (o.cluster !== undefined) {
     if (typeof o.cluster !== 'boolean') {
       throw new RedisCaseError(`${where}: "cluster" must be true or false`);
@@ -226,6 +241,15 @@ class CaseRunner {
   }
 }
 
+/** A case without scripts, on this thread; a failure of the model is the case's error line. */
+function runHere(c: RedisCase): CaseOutcome {
+  try {
+    return { replies: runRedisCase(c, null).map(toJsonText) };
+  } catch (e) {
+    return { error: `the case failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
 const lineOf = (name: string, o: CaseOutcome): string =>
   'replies' in o
     ? `{"name":${JSON.stringify(name)},"replies":[${o.replies.join(',')}]}\n`
@@ -254,9 +278,7 @@ export async function runRedisVerb(
   try {
     for (const c of cases) {
       // Learner Lua only in the worker thread; plain commands run here.
-      const o: CaseOutcome = needsScripting([c])
-        ? await runner.run(c)
-        : { replies: runRedisCase(c, null).map(toJsonText) };
+      const o: CaseOutcome = needsScripting([c]) ? await runner.run(c) : runHere(c);
       if ('error' in o) stopped++;
       const line = lineOf(c.name, o);
       out += line;
