@@ -54,6 +54,24 @@ describe('cli', () => {
     ])
       expect(r.stderr).toContain(`"${name}"`);
   });
+  it('every verb refuses JSON nested 100,000 deep with a message saying where, exit 2', async () => {
+    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const inLua = `{"algorithm":"lua","params":{"script":"return 1","keys":${'['.repeat(100_000)}${']'.repeat(100_000)}},"requests":[{"at":0}]}`;
+    for (const [argv, text] of [
+      [['simulate', '-'], deep],
+      [['simulate', '-'], inLua],
+      [['explore', '-'], deep],
+      [['redis', '-'], `{"name":"ok","steps":[]}\n${deep}`],
+      [['grade', 'choose-failure-modes', 'answer.json'], deep],
+    ] as const) {
+      const r = await runCli([...argv], () => text);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(
+        /nests arrays and objects more than 100 levels deep \((line \d+, )?column \d+\)/,
+      );
+    }
+  });
   it('simulate FILE reads the file', async () => {
     const r = await runCli(['simulate', 'x.json'], (f) => (f === 'x.json' ? good : ''));
     expect(r.code).toBe(0);

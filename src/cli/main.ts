@@ -1,6 +1,7 @@
 // The headless command line: `npm run --silent cli -- <verb> <file or ->`.
 // JSON on stdout; bad input => a message naming the field on stderr, exit 2, empty stdout.
 import { readFileSync } from 'node:fs';
+import { parseJsonInput } from '../core/jsonInput';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
 import { limiterNamesOf } from '../core/limiters/registry';
@@ -58,12 +59,9 @@ export async function runCli(
     return { stdout: onLine ? '' : r.stdout, stderr: r.stderr ?? '', code: r.code };
   }
   if (verb === 'explore') return runExploreVerb(text);
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (e) {
-    return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
-  }
+  const parsed = parseJsonInput(text);
+  if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n`, code: 2 };
+  const input = parsed.value;
   // Learner Lua runs in a worker thread with a deadline per script (simulateLua.ts).
   if (limiterNamesOf(input).has('lua')) {
     const r = await simulateInWorker(input);

@@ -2,6 +2,7 @@
 // replies per case out. Each case runs on a fresh model (empty database, empty script
 // cache, clock at Unix 1700000000 or the case's "startTime"). Extension: a case with
 // "cluster": true runs with cluster mode on (CROSSSLOT checks).
+import { depthProblem, sizeProblem } from '../core/jsonInput';
 import { DEFAULT_START_TIME, MAX_CLOCK_SECONDS, RedisModel } from '../core/redis/model';
 import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
@@ -98,12 +99,16 @@ export function parseRedisCases(input: string): RedisCase[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
+    const size = sizeProblem(line, `line ${i + 1}`);
+    if (size) throw new RedisCaseError(size);
     let v: unknown;
     try {
       v = JSON.parse(line);
     } catch (e) {
       throw new RedisCaseError(`line ${i + 1}: not valid JSON: ${(e as Error).message}`);
     }
+    const deep = depthProblem(line, `line ${i + 1}`);
+    if (deep) throw new RedisCaseError(deep);
     cases.push(parseRedisCase(v, `line ${i + 1}`));
   }
   return cases;
