@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './main';
 
@@ -15,6 +15,32 @@ const good = JSON.stringify({
   placement: 'shared',
   requests: ['A', 'B', 'A', 'B', 'A'].map((server, at) => ({ at, server, key: 'client-1' })),
 });
+
+/**
+ * Runs the CLI with stdout as a pipe read by a slow reader (a chunk, then a 5 ms pause),
+ * far slower than the CLI writes, so the CLI is done long before the reader has everything:
+ * all that it said must still arrive, whatever the machine's speed.
+ */
+function slowlyRead(
+  args: string[],
+  input: string,
+): Promise<{ out: string; status: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'src/cli/main.ts', ...args], {
+      cwd: process.cwd(),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => {
+      chunks.push(b);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 5);
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ out: Buffer.concat(chunks).toString('utf8'), status }));
+    child.stdin.end(input);
+  });
+}
 
 describe('cli', () => {
   it('simulate - prints the decisions JSON', () => {
@@ -72,6 +98,31 @@ describe('cli', () => {
       );
     }
   });
+  it('writes everything it says before it exits, to a slow pipe (redis, simulate)', async () => {
+    const big = 'x'.repeat(1_000_000);
+    const redis = await slowlyRead(
+      ['redis', '-'],
+      [
+        { name: 'big', steps: [{ cmd: ['SET', 'k', big] }, { cmd: ['GET', 'k'] }] },
+        { name: 'next', steps: [{ cmd: ['PING'] }] },
+      ]
+        .map((c) => JSON.stringify(c))
+        .join('\n'),
+    );
+    expect(redis.status).toBe(0);
+    expect(redis.out.split('\n')).toEqual([
+      JSON.stringify({ name: 'big', replies: [{ ok: 'OK' }, big] }),
+      '{"name":"next","replies":[{"ok":"PONG"}]}',
+      '',
+    ]);
+    const many = {
+      ...JSON.parse(good),
+      requests: Array.from({ length: 20_000 }, (_, at) => ({ at })),
+    };
+    const sim = await slowlyRead(['simulate', '-'], JSON.stringify(many));
+    expect(sim.status).toBe(0);
+    expect((JSON.parse(sim.out) as { decisions: unknown[] }).decisions).toHaveLength(20_000);
+  }, 120_000);
   it('simulate FILE reads the file', async () => {
     const r = await runCli(['simulate', 'x.json'], (f) => (f === 'x.json' ? good : ''));
     expect(r.code).toBe(0);

@@ -79,14 +79,24 @@ export async function runCli(
   }
 }
 
-const write = (stream: NodeJS.WriteStream, text: string) =>
-  new Promise<void>((done) => (text ? stream.write(text, () => done()) : done()));
+/**
+ * Resolves once `text` and everything written to `stream` before it has been handed to the
+ * operating system (writes finish in order; an empty write waits for the earlier ones). A
+ * pipe takes 64 KB at a time, so exiting before this would cut the output short.
+ */
+export const flushed = (stream: NodeJS.WritableStream, text = ''): Promise<void> =>
+  new Promise<void>((done) => stream.write(text, () => done()));
 
 async function main(): Promise<void> {
-  const r = await runCli(process.argv.slice(2), readInput, (line) => process.stdout.write(line));
-  await write(process.stdout, r.stdout);
-  await write(process.stderr, r.stderr);
-  // Exit now: a grade's worker thread stuck in a loop must not keep the process alive.
+  // A reader that goes away (`| head`) is no reason for a stack trace.
+  process.stdout.on('error', () => process.exit(process.exitCode ?? 0));
+  const r = await runCli(process.argv.slice(2), readInput, (line) => {
+    process.stdout.write(line);
+  });
+  await flushed(process.stdout, r.stdout);
+  await flushed(process.stderr, r.stderr);
+  // Exit now, with everything written: a grade's worker thread stuck in a loop must not keep
+  // the process alive.
   process.exit(r.code);
 }
 
