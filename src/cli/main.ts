@@ -39,6 +39,8 @@ export async function runCli(
   argv: string[],
   read: (arg: string) => string = readInput,
   onLine?: (line: string) => void,
+  /** Tests: `simulate`'s wall-clock deadline per script run (default: the lab's). */
+  opts: { scriptDeadlineMs?: number } = {},
 ): Promise<CliResult> {
   const [verb, file, ...rest] = argv;
   if (verb === 'grade') return runGradeVerb(argv.slice(1), read);
@@ -64,7 +66,7 @@ export async function runCli(
   const input = parsed.value;
   // Learner Lua runs in a worker thread with a deadline per script (simulateLua.ts).
   if (limiterNamesOf(input).has('lua')) {
-    const r = await simulateInWorker(input);
+    const r = await simulateInWorker(input, opts.scriptDeadlineMs);
     if (!r.ok) return { stdout: '', stderr: r.errors.join('\n') + '\n', code: 2 };
     const notes = r.notes.map((n) => `note: ${n}\n`).join('');
     return { stdout: JSON.stringify(r.result) + '\n', stderr: notes, code: 0 };

@@ -169,7 +169,10 @@ type CaseOutcome = { replies: string[] } | { error: string };
  * starts in a fresh thread.
  */
 class CaseRunner {
-  constructor(private readonly deadlineMs: number) {}
+  constructor(
+    private readonly deadlineOf: (c: RedisCase) => number,
+    private readonly budgetSteps?: number,
+  ) {}
   private w: MessageWorker<RedisThreadIn, RedisThreadOut> | null = null;
   private ready: Promise<void> | null = null;
   private id = 1;
@@ -216,6 +219,7 @@ class CaseRunner {
     }
     const w = this.w!;
     const id = this.id++;
+    const deadlineMs = this.deadlineOf(c);
     return new Promise<CaseOutcome>((resolve) => {
       const done = (o: CaseOutcome, kill: boolean) => {
         clearTimeout(timer);
@@ -227,11 +231,11 @@ class CaseRunner {
         () =>
           done(
             {
-              error: `the case was stopped after ${this.deadlineMs / 1000} s (a script the engine's budget could not stop); the next case runs in a fresh worker`,
+              error: `the case was stopped after ${deadlineMs / 1000} s (a script the engine's budget could not stop); the next case runs in a fresh worker`,
             },
             true,
           ),
-        this.deadlineMs,
+        deadlineMs,
       );
       w.listen(
         (m) => {
@@ -241,7 +245,11 @@ class CaseRunner {
         },
         (message) => done({ error: `the case crashed its worker: ${message}` }, true),
       );
-      w.postMessage({ id, case: c });
+      w.postMessage({
+        id,
+        case: c,
+        ...(this.budgetSteps ? { budgetSteps: this.budgetSteps } : {}),
+      });
     });
   }
 }
@@ -267,7 +275,12 @@ const lineOf = (name: string, o: CaseOutcome): string =>
 export async function runRedisVerb(
   input: string,
   onLine?: (line: string) => void,
-  opts: { caseDeadlineMs?: number } = {},
+  opts: {
+    /** A case's deadline (ms), or each case's (tests: far from the work, but for a kill). */
+    caseDeadlineMs?: number | ((c: RedisCase) => number);
+    /** The engine's step budget in steps (tests: one no loop reaches). */
+    budgetSteps?: number;
+  } = {},
 ): Promise<{ stdout: string; stderr?: string; code: number }> {
   let cases: RedisCase[];
   try {
@@ -279,7 +292,8 @@ export async function runRedisVerb(
   }
   let out = '';
   let stopped = 0;
-  const runner = new CaseRunner(opts.caseDeadlineMs ?? CASE_DEADLINE_MS);
+  const d = opts.caseDeadlineMs ?? CASE_DEADLINE_MS;
+  const runner = new CaseRunner(typeof d === 'number' ? () => d : d, opts.budgetSteps);
   try {
     for (const c of cases) {
       // Learner Lua only in the worker thread; plain commands run here.

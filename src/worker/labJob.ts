@@ -39,6 +39,8 @@ export interface LabJob {
    * same change): decide every request as an error without running it.
    */
   capped?: boolean;
+  /** The engine's budget in steps instead of LAB_SCRIPT_BUDGET_MS (tests of the kill path). */
+  budgetSteps?: number;
 }
 
 export type LabJobResult =
