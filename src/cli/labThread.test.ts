@@ -6,6 +6,7 @@ import { labRunOf } from '../core/lab/labRun';
 import { unpackRun } from '../core/lab/transfer';
 import { registerLimiter } from '../core/limiters/registry';
 import { luaViewFactory } from '../core/lua/luaLimiter';
+import { simulateResult } from '../core/simulate';
 import { templateById } from '../core/playground/templates';
 import { LabWorkerClient } from '../worker/labClient';
 import { KILL_CAP } from '../worker/labJob';
@@ -51,6 +52,41 @@ describe('the lab client and a real worker thread', () => {
     ).toBe(true);
     expect(r.notes[3]).toMatch(/After 3 stopped runs, the other 5 Lua decisions/);
   }, 60_000);
+
+  it('scripts writing megabytes a request get Redis’s OOM error past the model’s cap; the run goes on', async () => {
+    // 8 MB a request, each to its own key: past 128 MB of keys the writes fail, where the
+    // worker's heap would otherwise run out and the whole run fail.
+    const big =
+      "local s = 'x' while #s < 8 * 1024 * 1024 do s = s .. s end redis.call('SET', KEYS[1], s) return 1";
+    const client = new LabWorkerClient({
+      spawn: () => messageWorker(new URL('./labThread.ts', import.meta.url)),
+      wasmUrl: '',
+      deadlineMs: 60_000,
+    });
+    const scenario = (n: number, distinct: boolean) => ({
+      algorithm: 'lua',
+      params: { script: big, keys: ['rl:{key}'], args: [] },
+      failureMode: 'fail-closed',
+      requests: Array.from({ length: n }, (_, i) => ({ at: i, key: distinct ? `k${i}` : 'k' })),
+    });
+    try {
+      const r = await client.compute(scenario(20, true), false);
+      expect(r.ok ? '' : r.message).toBe('');
+      if (!r.ok) return;
+      const run = labRunOf(unpackRun(r.run), false);
+      const d = simulateResult(run).decisions;
+      expect(d.slice(0, 15).every((x) => x.allowed && !x.error)).toBe(true);
+      expect(d.slice(16).every((x) => /^OOM command not allowed/.test(x.error ?? ''))).toBe(true);
+      expect(r.notes.join('\n')).toMatch(/passed the 128 MB the lab's Redis model keeps/);
+      // The same key overwritten: the model stays small, but recording every state for
+      // seeking would not, so the run is answered without state views.
+      const s = await client.compute(scenario(12, false), true);
+      expect(s.ok && s.seekable).toBe(false);
+      expect(s.ok && unpackRun(s.run).requests.n).toBe(12);
+    } finally {
+      client.terminate();
+    }
+  }, 120_000);
 
   it('a run after kills starts from nothing (fresh worker, engine and keys)', async () => {
     // A fresh client, with a deadline far from the run's real time.
