@@ -77,7 +77,7 @@ describe('the lab client and a real worker thread', () => {
       const d = simulateResult(run).decisions;
       expect(d.slice(0, 15).every((x) => x.allowed && !x.error)).toBe(true);
       expect(d.slice(16).every((x) => /^OOM command not allowed/.test(x.error ?? ''))).toBe(true);
-      expect(r.notes.join('\n')).toMatch(/passed the 128 MB the lab's Redis model keeps/);
+      expect(r.notes.join('\n')).toMatch(/passed what the lab keeps \(128 MB of keys in a run/);
       // The same key overwritten: the model stays small, but recording every state for
       // seeking would not, so the run is answered without state views.
       const s = await client.compute(scenario(12, false), true);

@@ -21,6 +21,7 @@ import {
   OOM_REPLY,
   OOM_TEXT,
   RECORD_MAX_BYTES,
+  RUN_WRITE_MAX_BYTES,
   sizeOf,
 } from './labMemory';
 
@@ -257,7 +258,7 @@ function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64
   }
   if (oom >= 0)
     notes.push(
-      `Request ${oom + 1} (at ${+rq.at[oom]!.toFixed(3)} s): the scripts' writes passed the ${MODEL_MAX_BYTES / 2 ** 20} MB the lab's Redis model keeps for one run, so writes get Redis's OOM error from then on (as with maxmemory).`,
+      `Request ${oom + 1} (at ${+rq.at[oom]!.toFixed(3)} s): the script's writes passed what the lab keeps (${MODEL_MAX_BYTES / 2 ** 20} MB of keys in a run, ${RUN_WRITE_MAX_BYTES / 2 ** 20} MB written by one script run), so Redis answered OOM, as with maxmemory.`,
     );
   if (capped > 0)
     notes.push(

@@ -27,4 +27,11 @@ describe('the memory guard of a lab run', () => {
     expect(g.allow(2, w(500))).toBe(true);
     expect(measured).toBe(2);
   });
+
+  it('caps the bytes one script run writes, however small the models stay', () => {
+    const g = new MemoryGuard(() => 0, 1e9, 1000);
+    const w = ['SET', 'k', 'x'.repeat(280)]; // 300 bytes
+    expect([1, 2, 3, 4].map(() => g.allow(0, w))).toEqual([true, true, true, false]);
+    expect(g.allow(1, w)).toBe(true); // the next run starts afresh
+  });
 });

@@ -1,14 +1,18 @@
 // What one lab run's scripts may keep in memory. The Lua heap has its own cap (32 MB a
 // script), but what scripts write to the Redis model lives on the worker's JavaScript heap,
-// and so does the record of each request's key state that seeking needs. A script writing
-// megabytes per request would grow both until the worker ran out of memory and the whole run
-// failed. Instead, as a Redis with `maxmemory` and no eviction does, script writes past
-// MODEL_MAX_BYTES get Redis's OOM error (the request is decided as a script error and the run
-// goes on), and past RECORD_MAX_BYTES of recorded key states the run is simply not seekable.
+// and so does the record of each request's key state that seeking needs; each write is also
+// sent to the caller (it replays them if it has to kill the run). A script writing megabytes
+// per request, or the same megabytes over and over, would grow these until a heap ran out and
+// the whole run failed. Instead, as a Redis with `maxmemory` and no eviction does, script
+// writes past MODEL_MAX_BYTES in the models, or past RUN_WRITE_MAX_BYTES in one script run,
+// get Redis's OOM error (the request is decided as a script error and the run goes on), and
+// past RECORD_MAX_BYTES of recorded key states the run is simply not seekable.
 import { err, type Reply } from '../core/redis/reply';
 
 /** Bytes of keys and values the run's Redis models may hold before script writes fail. */
 export const MODEL_MAX_BYTES = 128 * 1024 * 1024;
+/** Bytes of write commands one script run may send. */
+export const RUN_WRITE_MAX_BYTES = 64 * 1024 * 1024;
 /** Bytes of recorded key states (for seeking without a script) a run may keep. */
 export const RECORD_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -43,16 +47,25 @@ export class MemoryGuard {
   private used = 0;
   private written = 0;
   private overIn = -1;
+  private seq = -1;
+  private sent = 0;
 
   constructor(
     /** The bytes the run's models hold now. */
     private readonly measure: () => number,
     private readonly max = MODEL_MAX_BYTES,
+    private readonly perRun = RUN_WRITE_MAX_BYTES,
   ) {}
 
   /** May script run `seq` make this write? */
   allow(seq: number, args: readonly string[]): boolean {
     const n = sizeOf(args);
+    if (seq !== this.seq) {
+      this.seq = seq;
+      this.sent = 0;
+    }
+    if (this.sent + n > this.perRun) return false;
+    this.sent += n;
     if (this.used + this.written + n <= this.max) {
       this.written += n;
       return true;
