@@ -38,7 +38,7 @@ function readInput(arg: string): string {
 export async function runCli(
   argv: string[],
   read: (arg: string) => string = readInput,
-  onLine?: (line: string) => void,
+  onLine?: (line: string) => void | Promise<void>,
   /** Tests: `simulate`'s wall-clock deadline per script run (default: the lab's). */
   opts: { scriptDeadlineMs?: number } = {},
 ): Promise<CliResult> {
@@ -92,9 +92,8 @@ export const flushed = (stream: NodeJS.WritableStream, text = ''): Promise<void>
 async function main(): Promise<void> {
   // A reader that goes away (`| head`) is no reason for a stack trace.
   process.stdout.on('error', () => process.exit(process.exitCode ?? 0));
-  const r = await runCli(process.argv.slice(2), readInput, (line) => {
-    process.stdout.write(line);
-  });
+  // Each line (or piece of a huge one) waits for the pipe to take it: the output never piles up.
+  const r = await runCli(process.argv.slice(2), readInput, (line) => flushed(process.stdout, line));
   await flushed(process.stdout, r.stdout);
   await flushed(process.stderr, r.stderr);
   // Exit now, with everything written: a grade's worker thread stuck in a loop must not keep

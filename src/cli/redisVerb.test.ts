@@ -35,8 +35,12 @@ describe('redis verb sandbox', () => {
       // The kill's deadline can be anything; the other cases' are far from their real time.
       { caseDeadlineMs: (c) => (c.name === 'slow' ? 100 : 60_000), budgetSteps: 1e15 },
     );
-    expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n');
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const lines = seen
+      .map((s) => s.line)
+      .join('')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('{"name":"before","replies":["v"]}');
     expect(JSON.parse(lines[1]!)).toMatchObject({
       name: 'slow',
@@ -131,5 +135,32 @@ describe('redis verb input with absurd numbers', () => {
         1000000010,
       ],
     });
+  });
+});
+
+describe('redis verb output', () => {
+  it('hands out a huge line in pieces, reply by reply, the next case after it', async () => {
+    const pieces: string[] = [];
+    const r = await runRedisVerb(
+      cases(
+        {
+          name: 'huge',
+          steps: [{ cmd: ['SETRANGE', 'k', String(4 * 2 ** 20 - 1), 'x'] }, { cmd: ['GET', 'k'] }],
+        },
+        { name: 'next', steps: [{ cmd: ['PING'] }] },
+      ),
+      (piece) => {
+        pieces.push(piece);
+      },
+    );
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    // 4 MB of NUL bytes is 24 MB of JSON: past 16 MB the line is cut after a reply.
+    expect(pieces).toHaveLength(3);
+    expect(pieces[0]!.endsWith(',')).toBe(false);
+    const [huge, next] = pieces.join('').split('\n');
+    const replies = (JSON.parse(huge!) as { replies: unknown[] }).replies;
+    expect(replies[0]).toBe(4 * 2 ** 20);
+    expect((replies[1] as string).length).toBe(4 * 2 ** 20);
+    expect(next).toBe('{"name":"next","replies":[{"ok":"PONG"}]}');
   });
 });

@@ -161,7 +161,8 @@ export const CASE_DEADLINE_MS = 3000;
 /** A worker thread's start (tsx and the wasm compile, on a loaded machine). */
 const BOOT_TIMEOUT_MS = 30_000;
 
-type CaseOutcome = { replies: string[] } | { error: string };
+/** A case's replies as JSON texts (from the worker) or as replies (run here), or its error. */
+type CaseOutcome = { replies: readonly (string | Reply)[] } | { error: string };
 
 /**
  * Scripting cases run in a worker thread, one at a time, each on a fresh engine; a case past
@@ -257,24 +258,43 @@ class CaseRunner {
 /** A case without scripts, on this thread; a failure of the model is the case's error line. */
 function runHere(c: RedisCase): CaseOutcome {
   try {
-    return { replies: runRedisCase(c, null).map(toJsonText) };
+    return { replies: runRedisCase(c, null) };
   } catch (e) {
     return { error: `the case failed: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 
-const lineOf = (name: string, o: CaseOutcome): string =>
-  'replies' in o
-    ? `{"name":${JSON.stringify(name)},"replies":[${o.replies.join(',')}]}\n`
-    : `{"name":${JSON.stringify(name)},"error":${JSON.stringify(o.error)}}\n`;
+/** Past this many characters a case's line goes out in pieces (no string outgrows V8's). */
+const PIECE_CHARS = 16 * 1024 * 1024;
+
+/** Emit a case's line: in one piece, or reply by reply when it is huge. */
+async function emitCase(
+  name: string,
+  o: CaseOutcome,
+  emit: (piece: string) => void | Promise<void>,
+): Promise<void> {
+  const head = `{"name":${JSON.stringify(name)}`;
+  if ('error' in o) return emit(`${head},"error":${JSON.stringify(o.error)}}\n`);
+  let line = `${head},"replies":[`;
+  for (let i = 0; i < o.replies.length; i++) {
+    const r = o.replies[i]!;
+    line += (i ? ',' : '') + (typeof r === 'string' ? r : toJsonText(r));
+    if (line.length > PIECE_CHARS) {
+      await emit(line);
+      line = '';
+    }
+  }
+  await emit(line + ']}\n');
+}
 
 /**
  * Run the cases; each line goes to `onLine` as soon as its case is done (so a later failure
- * never loses earlier results) and into the returned stdout.
+ * never loses earlier results; a line over 16 MB goes in pieces, and a returned promise is
+ * awaited), or else into the returned stdout.
  */
 export async function runRedisVerb(
   input: string,
-  onLine?: (line: string) => void,
+  onLine?: (line: string) => void | Promise<void>,
   opts: {
     /** A case's deadline (ms), or each case's (tests: far from the work, but for a kill). */
     caseDeadlineMs?: number | ((c: RedisCase) => number);
@@ -299,9 +319,14 @@ export async function runRedisVerb(
       // Learner Lua only in the worker thread; plain commands run here.
       const o: CaseOutcome = needsScripting([c]) ? await runner.run(c) : runHere(c);
       if ('error' in o) stopped++;
-      const line = lineOf(c.name, o);
-      out += line;
-      onLine?.(line);
+      await emitCase(
+        c.name,
+        o,
+        onLine ??
+          ((piece) => {
+            out += piece;
+          }),
+      );
     }
   } finally {
     runner.stop();
