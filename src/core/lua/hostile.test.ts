@@ -67,6 +67,18 @@ describe('C-level loops count against the budget', () => {
     expect(big.reply).toBe(-200000);
   });
 
+  it('counts each error thrown, so a loop of caught errors stops as soon as a plain loop', () => {
+    const { reply, ms } = hostile('while true do pcall(error, "y") end');
+    expect(err(reply)).toMatch(/^ERR Script killed by the lab/);
+    expect(ms).toBeLessThan(3000);
+    // A few caught errors cost little.
+    expect(
+      hostile(
+        'local n = 0 for i = 1, 1000 do if not pcall(error, "y") then n = n + 1 end end return n',
+      ).reply,
+    ).toBe(1000);
+  });
+
   it('stays stopped when the script catches the stop in a coroutine', () => {
     const { reply } = hostile(
       'local co = coroutine.create(function() while true do end end) local ok = coroutine.resume(co) return {ok}',
