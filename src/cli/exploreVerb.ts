@@ -2,6 +2,7 @@
 // out: {"schedules", "violations", "complete", "counterexample"}. Bad input: exit 2 with a
 // message naming the field and nothing on stdout. The exploration runs in a worker thread
 // with a hard deadline, so no Lua (however it loops) can hang the command line.
+import { parseJsonInput } from '../core/jsonInput';
 import { NondeterministicCode } from '../core/races/behaviour';
 import { ExploreInputError, parseExploreInput } from '../core/races/input';
 import type { ExploreResult, Step } from '../core/races/types';
@@ -44,12 +45,9 @@ const num = (v: string | undefined, dflt: number): number => {
 };
 
 export async function runExploreVerb(text: string): Promise<VerbResult> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
-  }
+  const parsed = parseJsonInput(text);
+  if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n`, code: 2 };
+  const value = parsed.value;
   let job: ExploreJob;
   const hardMs = num(process.env.EXPLORE_TIMEOUT_MS, 30000);
   try {

@@ -1,6 +1,7 @@
 // The headless command line: `npm run --silent cli -- <verb> <file or ->`.
 // JSON on stdout; bad input => a message naming the field on stderr, exit 2, empty stdout.
 import { readFileSync } from 'node:fs';
+import { parseJsonInput } from '../core/jsonInput';
 import '../core/lua/register';
 import { ScenarioError } from '../core/scenario/validate';
 import { limiterNamesOf } from '../core/limiters/registry';
@@ -46,7 +47,9 @@ function readInput(arg: string): string {
 export async function runCli(
   argv: string[],
   read: (arg: string) => string = readInput,
-  onLine?: (line: string) => void,
+  onLine?: (line: string) => void | Promise<void>,
+  /** Tests: `simulate`'s wall-clock deadline per script run (default: the lab's). */
+  opts: { scriptDeadlineMs?: number } = {},
 ): Promise<CliResult> {
   if (argv[0] === 'grade') return runGradeVerb(argv.slice(1), read);
   if ((argv[0] === 'redis' || argv[0] === 'explore') && argv.some((a) => a.startsWith('--')))
@@ -69,15 +72,12 @@ export async function runCli(
     return { stdout: onLine ? '' : r.stdout, stderr: r.stderr ?? '', code: r.code };
   }
   if (verb === 'explore') return runExploreVerb(text);
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (e) {
-    return { stdout: '', stderr: `input is not valid JSON: ${(e as Error).message}\n`, code: 2 };
-  }
+  const parsed = parseJsonInput(text);
+  if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n`, code: 2 };
+  const input = parsed.value;
   // Learner Lua runs in a worker thread with a deadline per script (simulateLua.ts).
   if (limiterNamesOf(input).has('lua')) {
-    const r = await simulateInWorker(input);
+    const r = await simulateInWorker(input, opts.scriptDeadlineMs);
     if (!r.ok) return { stdout: '', stderr: r.errors.join('\n') + '\n', code: 2 };
     const notes = r.notes.map((n) => `note: ${n}\n`).join('');
     return { stdout: JSON.stringify(r.result) + '\n', stderr: notes, code: 0 };
@@ -96,7 +96,7 @@ async function runRealVerb(
   verb: 'redis' | 'explore',
   args: string[],
   read: (arg: string) => string,
-  onLine?: (line: string) => void,
+  onLine?: (line: string) => void | Promise<void>,
 ): Promise<CliResult> {
   let flags;
   try {
@@ -126,15 +126,23 @@ async function runRealVerb(
     prefixBase: flags.prefix,
   });
 }
-
-const write = (stream: NodeJS.WriteStream, text: string) =>
-  new Promise<void>((done) => (text ? stream.write(text, () => done()) : done()));
+/**
+ * Resolves once `text` and everything written to `stream` before it has been handed to the
+ * operating system (writes finish in order; an empty write waits for the earlier ones). A
+ * pipe takes 64 KB at a time, so exiting before this would cut the output short.
+ */
+export const flushed = (stream: NodeJS.WritableStream, text = ''): Promise<void> =>
+  new Promise<void>((done) => stream.write(text, () => done()));
 
 async function main(): Promise<void> {
-  const r = await runCli(process.argv.slice(2), readInput, (line) => process.stdout.write(line));
-  await write(process.stdout, r.stdout);
-  await write(process.stderr, r.stderr);
-  // Exit now: a grade's worker thread stuck in a loop must not keep the process alive.
+  // A reader that goes away (`| head`) is no reason for a stack trace.
+  process.stdout.on('error', () => process.exit(process.exitCode ?? 0));
+  // Each line (or piece of a huge one) waits for the pipe to take it: the output never piles up.
+  const r = await runCli(process.argv.slice(2), readInput, (line) => flushed(process.stdout, line));
+  await flushed(process.stdout, r.stdout);
+  await flushed(process.stderr, r.stderr);
+  // Exit now, with everything written: a grade's worker thread stuck in a loop must not keep
+  // the process alive.
   process.exit(r.code);
 }
 

@@ -6,13 +6,13 @@ import { createLuaEngine } from '../core/lua/index';
 import { toJsonText } from '../core/redis/reply';
 import { runRedisCase, type RedisCase } from './redisVerb';
 
-export type RedisThreadIn = { id: number; case: RedisCase };
+export type RedisThreadIn = { id: number; case: RedisCase; budgetSteps?: number };
 export type RedisThreadOut =
   { id: 0; ready: true } | { id: number; replies: string[] } | { id: number; error: string };
 
 const port = parentPort!;
 port.on('message', (m: RedisThreadIn) => {
-  createLuaEngine()
+  createLuaEngine(m.budgetSteps ? { budgetSteps: m.budgetSteps } : {})
     .then((engine) => {
       const replies = runRedisCase(m.case, engine).map(toJsonText);
       port.postMessage({ id: m.id, replies } satisfies RedisThreadOut);

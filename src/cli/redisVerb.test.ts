@@ -17,10 +17,10 @@ describe('redis verb sandbox', () => {
           name: 'before',
           steps: [evalStep("redis.call('SET', 'k', 'v') return redis.call('GET', 'k')")],
         },
-        // Inside the engine's budget, past this test's 100 ms deadline.
+        // Endless under this test's budget (no loop reaches it): only the deadline stops it.
         {
           name: 'slow',
-          steps: [evalStep("redis.call('SET', 'slow', '1') for i = 1, 2e7 do end return 1")],
+          steps: [evalStep("redis.call('SET', 'slow', '1') while true do end")],
         },
         {
           name: 'after',
@@ -32,10 +32,15 @@ describe('redis verb sandbox', () => {
         },
       ),
       (line) => seen.push({ line, at: performance.now() - t0 }),
-      { caseDeadlineMs: 100 },
+      // The kill's deadline can be anything; the other cases' are far from their real time.
+      { caseDeadlineMs: (c) => (c.name === 'slow' ? 100 : 60_000), budgetSteps: 1e15 },
     );
-    expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n');
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const lines = seen
+      .map((s) => s.line)
+      .join('')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('{"name":"before","replies":["v"]}');
     expect(JSON.parse(lines[1]!)).toMatchObject({
       name: 'slow',
@@ -80,4 +85,82 @@ describe('redis verb sandbox', () => {
     expect(lines[3]).toBe('{"name":"index","replies":[[]]}');
     expect(lines[4]).toBe('{"name":"end","replies":[0]}');
   }, 60_000);
+});
+
+describe('redis verb input with absurd numbers', () => {
+  it('refuses a clock out of the model’s range, naming the field, with nothing on stdout', async () => {
+    const start = await runRedisVerb(
+      cases({ name: 'far', startTime: 1e308, steps: [{ cmd: ['SET', 'k', 'v', 'EX', '10'] }] }),
+    );
+    expect(start).toMatchObject({ code: 2, stdout: '' });
+    expect(start.stderr).toMatch(/^redis: line 1: "startTime" must be .* from 0 to 9000000000/);
+    const advance = await runRedisVerb(
+      cases(
+        { name: 'ok', steps: [{ cmd: ['PING'] }] },
+        {
+          name: 'far',
+          steps: [{ cmd: ['SET', 'k', 'v'] }, { advance: 1e308 }, { cmd: ['PEXPIRE', 'k', '5'] }],
+        },
+      ),
+    );
+    expect(advance).toMatchObject({ code: 2, stdout: '' });
+    expect(advance.stderr).toMatch(
+      /^redis: line 2: steps\[1\]\.advance takes the clock to 1e\+308/,
+    );
+    const back = await runRedisVerb(cases({ name: 'back', steps: [{ advance: -2e9 }] }));
+    expect(back.stderr).toMatch(/steps\[0\]\.advance takes the clock to -300000000/);
+  });
+
+  it('answers absurd expiry arguments as Redis does', async () => {
+    const r = await runRedisVerb(
+      cases({
+        name: 'edge',
+        startTime: 9e9,
+        steps: [
+          { cmd: ['SET', 'k', 'v', 'EX', '9223372036854775807'] },
+          { cmd: ['SET', 'k', 'v', 'EX', '10'] },
+          { advance: -1e9 },
+          { cmd: ['PEXPIRE', 'k', '9223372036854775807'] },
+          { cmd: ['TTL', 'k'] },
+        ],
+      }),
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      name: 'edge',
+      replies: [
+        { err: "ERR invalid expire time in 'set' command" },
+        { ok: 'OK' },
+        { err: "ERR invalid expire time in 'pexpire' command" },
+        1000000010,
+      ],
+    });
+  });
+});
+
+describe('redis verb output', () => {
+  it('hands out a huge line in pieces, reply by reply, the next case after it', async () => {
+    const pieces: string[] = [];
+    const r = await runRedisVerb(
+      cases(
+        {
+          name: 'huge',
+          steps: [{ cmd: ['SETRANGE', 'k', String(4 * 2 ** 20 - 1), 'x'] }, { cmd: ['GET', 'k'] }],
+        },
+        { name: 'next', steps: [{ cmd: ['PING'] }] },
+      ),
+      (piece) => {
+        pieces.push(piece);
+      },
+    );
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    // 4 MB of NUL bytes is 24 MB of JSON: past 16 MB the line is cut after a reply.
+    expect(pieces).toHaveLength(3);
+    expect(pieces[0]!.endsWith(',')).toBe(false);
+    const [huge, next] = pieces.join('').split('\n');
+    const replies = (JSON.parse(huge!) as { replies: unknown[] }).replies;
+    expect(replies[0]).toBe(4 * 2 ** 20);
+    expect((replies[1] as string).length).toBe(4 * 2 ** 20);
+    expect(next).toBe('{"name":"next","replies":[{"ok":"PONG"}]}');
+  });
 });

@@ -3,7 +3,8 @@
 // cache, clock at Unix 1700000000 or the case's "startTime"). Extension: a case with
 // "cluster": true runs with cluster mode on (CROSSSLOT checks).
 import { canonical } from '../core/redis/bytes';
-import { RedisModel } from '../core/redis/model';
+import { depthProblem, sizeProblem } from '../core/jsonInput';
+import { DEFAULT_START_TIME, MAX_CLOCK_SECONDS, RedisModel } from '../core/redis/model';
 import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
 import { messageWorker, type MessageWorker } from './sandbox';
@@ -36,6 +37,20 @@ export function parseRedisCase(value: unknown, where: string): RedisCase {
   if (!Array.isArray(o.steps)) {
     throw new RedisCaseError(`${where}: "steps" must be an array, got ${describe(o.steps)}`);
   }
+  if (o.startTime !== undefined) {
+    if (
+      typeof o.startTime !== 'number' ||
+      !Number.isFinite(o.startTime) ||
+      o.startTime < 0 ||
+      o.startTime > MAX_CLOCK_SECONDS
+    ) {
+      throw new RedisCaseError(
+        `${where}: "startTime" must be a number of Unix seconds from 0 to ${MAX_CLOCK_SECONDS}, got ${JSON.stringify(o.startTime)}`,
+      );
+    }
+  }
+  // The clock as the advances move it, so no step can take it out of the model's range.
+  let clock = typeof o.startTime === 'number' ? o.startTime : DEFAULT_START_TIME;
   const steps: RedisStep[] = [];
   o.steps.forEach((s: unknown, i: number) => {
     const at = `${where}: steps[${i}]`;
@@ -57,18 +72,19 @@ export function parseRedisCase(value: unknown, where: string): RedisCase {
       if (typeof st.advance !== 'number' || !Number.isFinite(st.advance)) {
         throw new RedisCaseError(`${at}.advance must be a finite number of seconds`);
       }
+      clock += st.advance;
+      if (!(clock >= 0 && clock <= MAX_CLOCK_SECONDS)) {
+        throw new RedisCaseError(
+          `${at}.advance takes the clock to ${clock} Unix seconds; it must stay within 0 to ${MAX_CLOCK_SECONDS}`,
+        );
+      }
       steps.push({ advance: st.advance });
     } else {
       throw new RedisCaseError(`${at} must have "cmd" or "advance"`);
     }
   });
   const c: RedisCase = { name: o.name, steps };
-  if (o.startTime !== undefined) {
-    if (typeof o.startTime !== 'number' || !Number.isFinite(o.startTime)) {
-      throw new RedisCaseError(`${where}: "startTime" must be a number of Unix seconds`);
-    }
-    c.startTime = o.startTime;
-  }
+  if (typeof o.startTime === 'number') c.startTime = o.startTime;
   if (o.cluster !== undefined) {
     if (typeof o.cluster !== 'boolean') {
       throw new RedisCaseError(`${where}: "cluster" must be true or false`);
@@ -85,12 +101,16 @@ export function parseRedisCases(input: string): RedisCase[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
+    const size = sizeProblem(line, `line ${i + 1}`);
+    if (size) throw new RedisCaseError(size);
     let v: unknown;
     try {
       v = JSON.parse(line);
     } catch (e) {
       throw new RedisCaseError(`line ${i + 1}: not valid JSON: ${(e as Error).message}`);
     }
+    const deep = depthProblem(line, `line ${i + 1}`);
+    if (deep) throw new RedisCaseError(deep);
     cases.push(parseRedisCase(v, `line ${i + 1}`));
   }
   return cases;
@@ -152,7 +172,8 @@ export const CASE_DEADLINE_MS = 3000;
 /** A worker thread's start (tsx and the wasm compile, on a loaded machine). */
 const BOOT_TIMEOUT_MS = 30_000;
 
-type CaseOutcome = { replies: string[] } | { error: string };
+/** A case's replies as JSON texts (from the worker) or as replies (run here), or its error. */
+type CaseOutcome = { replies: readonly (string | Reply)[] } | { error: string };
 
 /**
  * Scripting cases run in a worker thread, one at a time, each on a fresh engine; a case past
@@ -160,7 +181,10 @@ type CaseOutcome = { replies: string[] } | { error: string };
  * starts in a fresh thread.
  */
 class CaseRunner {
-  constructor(private readonly deadlineMs: number) {}
+  constructor(
+    private readonly deadlineOf: (c: RedisCase) => number,
+    private readonly budgetSteps?: number,
+  ) {}
   private w: MessageWorker<RedisThreadIn, RedisThreadOut> | null = null;
   private ready: Promise<void> | null = null;
   private id = 1;
@@ -207,6 +231,7 @@ class CaseRunner {
     }
     const w = this.w!;
     const id = this.id++;
+    const deadlineMs = this.deadlineOf(c);
     return new Promise<CaseOutcome>((resolve) => {
       const done = (o: CaseOutcome, kill: boolean) => {
         clearTimeout(timer);
@@ -218,11 +243,11 @@ class CaseRunner {
         () =>
           done(
             {
-              error: `the case was stopped after ${this.deadlineMs / 1000} s (a script the engine's budget could not stop); the next case runs in a fresh worker`,
+              error: `the case was stopped after ${deadlineMs / 1000} s (a script the engine's budget could not stop); the next case runs in a fresh worker`,
             },
             true,
           ),
-        this.deadlineMs,
+        deadlineMs,
       );
       w.listen(
         (m) => {
@@ -232,24 +257,61 @@ class CaseRunner {
         },
         (message) => done({ error: `the case crashed its worker: ${message}` }, true),
       );
-      w.postMessage({ id, case: c });
+      w.postMessage({
+        id,
+        case: c,
+        ...(this.budgetSteps ? { budgetSteps: this.budgetSteps } : {}),
+      });
     });
   }
 }
 
-const lineOf = (name: string, o: CaseOutcome): string =>
-  'replies' in o
-    ? `{"name":${JSON.stringify(name)},"replies":[${o.replies.join(',')}]}\n`
-    : `{"name":${JSON.stringify(name)},"error":${JSON.stringify(o.error)}}\n`;
+/** A case without scripts, on this thread; a failure of the model is the case's error line. */
+function runHere(c: RedisCase): CaseOutcome {
+  try {
+    return { replies: runRedisCase(c, null) };
+  } catch (e) {
+    return { error: `the case failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** Past this many characters a case's line goes out in pieces (no string outgrows V8's). */
+const PIECE_CHARS = 16 * 1024 * 1024;
+
+/** Emit a case's line: in one piece, or reply by reply when it is huge. */
+async function emitCase(
+  name: string,
+  o: CaseOutcome,
+  emit: (piece: string) => void | Promise<void>,
+): Promise<void> {
+  const head = `{"name":${JSON.stringify(name)}`;
+  if ('error' in o) return emit(`${head},"error":${JSON.stringify(o.error)}}\n`);
+  let line = `${head},"replies":[`;
+  for (let i = 0; i < o.replies.length; i++) {
+    const r = o.replies[i]!;
+    line += (i ? ',' : '') + (typeof r === 'string' ? r : toJsonText(r));
+    if (line.length > PIECE_CHARS) {
+      await emit(line);
+      line = '';
+    }
+  }
+  await emit(line + ']}\n');
+}
 
 /**
  * Run the cases; each line goes to `onLine` as soon as its case is done (so a later failure
- * never loses earlier results) and into the returned stdout.
+ * never loses earlier results; a line over 16 MB goes in pieces, and a returned promise is
+ * awaited), or else into the returned stdout.
  */
 export async function runRedisVerb(
   input: string,
-  onLine?: (line: string) => void,
-  opts: { caseDeadlineMs?: number } = {},
+  onLine?: (line: string) => void | Promise<void>,
+  opts: {
+    /** A case's deadline (ms), or each case's (tests: far from the work, but for a kill). */
+    caseDeadlineMs?: number | ((c: RedisCase) => number);
+    /** The engine's step budget in steps (tests: one no loop reaches). */
+    budgetSteps?: number;
+  } = {},
 ): Promise<{ stdout: string; stderr?: string; code: number }> {
   let cases: RedisCase[];
   try {
@@ -261,17 +323,21 @@ export async function runRedisVerb(
   }
   let out = '';
   let stopped = 0;
-  const runner = new CaseRunner(opts.caseDeadlineMs ?? CASE_DEADLINE_MS);
+  const d = opts.caseDeadlineMs ?? CASE_DEADLINE_MS;
+  const runner = new CaseRunner(typeof d === 'number' ? () => d : d, opts.budgetSteps);
   try {
     for (const c of cases) {
       // Learner Lua only in the worker thread; plain commands run here.
-      const o: CaseOutcome = needsScripting([c])
-        ? await runner.run(c)
-        : { replies: runRedisCase(c, null).map(toJsonText) };
+      const o: CaseOutcome = needsScripting([c]) ? await runner.run(c) : runHere(c);
       if ('error' in o) stopped++;
-      const line = lineOf(c.name, o);
-      out += line;
-      onLine?.(line);
+      await emitCase(
+        c.name,
+        o,
+        onLine ??
+          ((piece) => {
+            out += piece;
+          }),
+      );
     }
   } finally {
     runner.stop();

@@ -16,6 +16,12 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { LabWorkerMessage, LabWorkerRequest } from '../worker/labProtocol';
 
+/**
+ * Every sandbox thread's V8 heap cap: a learner's run that outgrows it ends its worker (an
+ * error its verb reports), never the whole process as V8 running out of heap would.
+ */
+export const WORKER_HEAP: ResourceLimits = { maxOldGenerationSizeMb: 512 };
+
 export type WorkerOutcome<T> =
   { ok: true; value: T } | { ok: false; reason: 'timeout' | 'error'; message: string };
 
@@ -61,7 +67,7 @@ export function runInWorker<T>(
     const worker = new Worker(BOOT, {
       eval: true,
       workerData: { module, exportName, input, tsx: tsxLoader(module) },
-      resourceLimits: opts.resourceLimits ?? { maxOldGenerationSizeMb: 512 },
+      resourceLimits: opts.resourceLimits ?? WORKER_HEAP,
       stdout: false,
       stderr: false,
     });
@@ -111,7 +117,7 @@ export function messageWorker<In = LabWorkerRequest, Out = LabWorkerMessage>(
   const tsx = tsxLoader(module);
   const boot = `${tsx ? `(await import(${JSON.stringify(tsx)})).register();\n` : ''}await import(${JSON.stringify(module)});`;
   const w = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    resourceLimits: WORKER_HEAP,
     stdout: false,
     stderr: false,
   });
@@ -157,6 +163,8 @@ export function runWithDeadline<T>(
     let done = false;
     const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
       workerData: data,
+      // A heap of its own: running out of it ends the worker, never the process.
+      resourceLimits: WORKER_HEAP,
       stdout: true,
       stderr: true,
     });

@@ -12,10 +12,14 @@ import { messageWorker } from './sandbox';
 export type LuaSimulation =
   { ok: true; result: SimResult; notes: string[] } | { ok: false; errors: string[] };
 
-export async function simulateInWorker(input: unknown): Promise<LuaSimulation> {
+export async function simulateInWorker(
+  input: unknown,
+  deadlineMs?: number,
+): Promise<LuaSimulation> {
   const client = new LabWorkerClient({
     spawn: () => messageWorker(new URL('./labThread.ts', import.meta.url)),
     wasmUrl: '',
+    ...(deadlineMs ? { deadlineMs } : {}),
     // A worker thread boots slowly on a loaded machine; the deadline is per script.
     jobTimeoutMs: 60_000,
   });

@@ -43,6 +43,8 @@ export interface LabClientOptions {
   deadlineMs?: number;
   /** A whole attempt's limit, the engine's own work included (default 20 s). */
   jobTimeoutMs?: number;
+  /** The engine's step budget (default: the lab's); tests give one no loop reaches. */
+  budgetSteps?: number;
 }
 
 /** How long a script stopped KILL_CAP times is decided without running in other jobs. */
@@ -101,6 +103,7 @@ export class LabWorkerClient {
         killed: [...killed],
         deadlineMs: this.deadlineMs,
         capped,
+        ...(this.opts.budgetSteps ? { budgetSteps: this.opts.budgetSteps } : {}),
       };
       const a = await this.attempt(job);
       if (a.kind === 'done') {

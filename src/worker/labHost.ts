@@ -16,7 +16,7 @@ export async function handleLabRequest(
     // (globals, __gc handlers) survives into the next.
     const engine = await createLuaEngine({
       ...(wasmUrl ? { wasmUrl } : {}),
-      budgetMs: LAB_SCRIPT_BUDGET_MS,
+      ...(job.budgetSteps ? { budgetSteps: job.budgetSteps } : { budgetMs: LAB_SCRIPT_BUDGET_MS }),
     });
     const result = runLabJob(
       job,

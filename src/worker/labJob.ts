@@ -15,6 +15,15 @@ import { LUA_EPOCH, LuaLimiter, luaLimiterFactory, luaParamsOf } from '../core/l
 import type { LuaRuntime } from '../core/lua/engine';
 import type { RedisLike, ScriptEngine } from '../core/lua/types';
 import { isWriteCommand } from '../core/redis/table';
+import {
+  MODEL_MAX_BYTES,
+  MemoryGuard,
+  OOM_REPLY,
+  OOM_TEXT,
+  RECORD_MAX_BYTES,
+  RUN_WRITE_MAX_BYTES,
+  sizeOf,
+} from './labMemory';
 
 /** Stopped script runs allowed in one scenario; later decisions are errors without running. */
 export const KILL_CAP = 3;
@@ -39,6 +48,8 @@ export interface LabJob {
    * same change): decide every request as an error without running it.
    */
   capped?: boolean;
+  /** The engine's budget in steps instead of LAB_SCRIPT_BUDGET_MS (tests of the kill path). */
+  budgetSteps?: number;
 }
 
 export type LabJobResult =
@@ -81,13 +92,26 @@ class JobContext {
   current = -1;
   readonly killMessages = new Map<number, string>();
   readonly killed: Map<number, string[][]>;
+  /** Recording each call's key state (a seekable run) until it holds RECORD_MAX_BYTES. */
+  recording: boolean;
+  recordBytes = 0;
   constructor(
     readonly job: LabJob,
     readonly events: JobEvents,
     readonly engine: LuaRuntime,
+    readonly guard: MemoryGuard,
   ) {
     this.killed = new Map(job.killed);
     if (job.capped) this.stops = KILL_CAP;
+    this.recording = job.seekable;
+  }
+
+  /** Keep `state` for seeking, while the record stays under its cap. */
+  record(into: unknown[], state: unknown): void {
+    if (!this.recording) return;
+    this.recordBytes += sizeOf(state);
+    if (this.recordBytes > RECORD_MAX_BYTES) this.recording = false;
+    else into.push(state);
   }
 }
 
@@ -134,7 +158,7 @@ class SandboxedLuaLimiter extends LuaLimiter {
       if (d.error?.includes(BUDGET_STOP)) ctx.stops++;
     }
     this.last = d;
-    this.after.push(this.readState(req.key));
+    this.ctx.record(this.after, this.readState(req.key));
     return d;
   }
 
@@ -144,7 +168,7 @@ class SandboxedLuaLimiter extends LuaLimiter {
 
   override commit(req: LimiterRequest, _admitted: boolean): Decision {
     if (this.last === null) return this.decide(req);
-    this.after.push(this.readState(req.key));
+    this.ctx.record(this.after, this.readState(req.key));
     return this.last;
   }
 }
@@ -155,7 +179,10 @@ function tapped(ctx: JobContext): ScriptEngine {
     run(model, source, sha, keys, argv) {
       const m: RedisLike = {
         call(args) {
-          if (ctx.current >= 0 && isWriteCommand(args)) ctx.events.write(ctx.current, args);
+          if (ctx.current >= 0 && isWriteCommand(args)) {
+            if (!ctx.guard.allow(ctx.current, args)) return OOM_REPLY;
+            ctx.events.write(ctx.current, args);
+          }
           return model.call(args);
         },
       };
@@ -175,8 +202,9 @@ export function runLabJob(
   events: JobEvents,
   register: (f: LimiterFactory) => void,
 ): LabJobResult {
-  const ctx = new JobContext(job, events, engine);
   const made: SandboxedLuaLimiter[] = [];
+  const guard = new MemoryGuard(() => made.reduce((n, l) => n + sizeOf(l.model.snapshot()), 0));
+  const ctx = new JobContext(job, events, engine, guard);
   const base = luaLimiterFactory(engine);
   const se = tapped(ctx);
   register({
@@ -191,7 +219,8 @@ export function runLabJob(
   const r = buildRun(job.input, opts);
   if (!r.ok) return { ok: false, errors: r.errors, message: r.message };
   const run = r.run.engine;
-  let seekable = job.seekable;
+  // A record cut short at its cap cannot be replayed: no state views then.
+  let seekable = job.seekable && ctx.recording;
   if (seekable) {
     const after = new Map<number, unknown[]>();
     for (const s of run.slots)
@@ -208,6 +237,7 @@ function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64
   const kills = new Set(ctx.killMessages.values());
   let capped = 0;
   let already = 0;
+  let oom = -1;
   const ordered = [...errors].sort((a, b) => a[0] - b[0]);
   for (const [i, msg] of ordered) {
     if (kills.has(msg)) {
@@ -222,9 +252,14 @@ function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64
       notes.push(
         `Request ${i + 1} (at ${+rq.at[i]!.toFixed(3)} s): the script used up its step budget, so the engine stopped it.`,
       );
+    else if (msg.includes(OOM_TEXT) && oom < 0) oom = i;
     else if (msg === CAPPED_MESSAGE) capped++;
     else if (msg === ALREADY_CAPPED_MESSAGE) already++;
   }
+  if (oom >= 0)
+    notes.push(
+      `Request ${oom + 1} (at ${+rq.at[oom]!.toFixed(3)} s): the script's writes passed what the lab keeps (${MODEL_MAX_BYTES / 2 ** 20} MB of keys in a run, ${RUN_WRITE_MAX_BYTES / 2 ** 20} MB written by one script run), so Redis answered OOM, as with maxmemory.`,
+    );
   if (capped > 0)
     notes.push(
       `After ${KILL_CAP} stopped runs, the other ${capped} Lua decision${capped === 1 ? ' is an error' : 's are errors'} without running the script.`,

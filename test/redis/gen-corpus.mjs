@@ -484,6 +484,25 @@ c('keys-trailing-backslash', [
 ]);
 c('keys-empty-key', [['SET', '', 'empty'], '~KEYS *', ['GET', ''], 'KEYS ?']);
 c('keys-arity', ['KEYS', 'KEYS a b']);
+// Redis 7.0 gives up on a '*' nested over 1000 deep (no match); the model must too, and
+// never overflow its own stack on a long pattern.
+c('keys-glob-nesting-limit', [
+  ['MSET', 'ab'.repeat(1500), '1', 'b', '2'],
+  ['KEYS', '*a'.repeat(1000) + '*'],
+  ['KEYS', '*a'.repeat(1001) + '*'],
+  ['KEYS', '*a'.repeat(5000)],
+  ['SCAN', '0', 'MATCH', '*a'.repeat(1000) + '*'],
+  ['SCAN', '0', 'MATCH', '*a'.repeat(1001) + '*'],
+  ['HSET', 'h', 'ab'.repeat(1500), 'v'],
+  ['HSCAN', 'h', '0', 'MATCH', '*a'.repeat(1001) + '*'],
+]);
+c('keys-glob-long-patterns', [
+  'MSET a 1 [ 2',
+  ['KEYS', '['.repeat(5000)],
+  ['KEYS', '\\'.repeat(5000)],
+  ['KEYS', '?'.repeat(5000)],
+  '~KEYS ' + '*'.repeat(5000),
+]);
 c('flushall-basic', ['MSET a 1 b 2', 'FLUSHALL', 'DBSIZE', 'GET a']);
 c('flushall-options', [
   'SET a 1',

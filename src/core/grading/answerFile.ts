@@ -3,6 +3,7 @@
 // empty or incomplete answer is still an answer, graded as failed; a file that is no answer at
 // all (not text, not JSON, a script for a form problem) is refused with a reason.
 import type { ParsedDoc } from '../content/parseDoc';
+import { parseJsonInput } from '../jsonInput';
 import { starterOf, unflatten } from './submission';
 import type { Submission } from './types';
 
@@ -35,12 +36,9 @@ export function readAnswerFile(name: string, text: string, doc: ParsedDoc): Answ
         .join(', ')}.`,
     };
   if (text.trim() === '') return { ok: true, submission: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, message: `${name} is not valid JSON: ${(e as Error).message}` };
-  }
+  const json = parseJsonInput(text, name);
+  if (!json.ok) return { ok: false, message: json.message };
+  const parsed = json.value;
   if (!isObj(parsed))
     return {
       ok: false,

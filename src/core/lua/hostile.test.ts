@@ -16,8 +16,11 @@ const evalIn = (m: RedisModel, src: string, ...argv: string[]): JsonReply =>
 const err = (r: JsonReply): string => (r as { err: string }).err;
 
 /** Run src on a fresh model, timed (CPU ms); then check the engine still answers. */
-function hostile(src: string): { reply: JsonReply; ms: number; model: RedisModel } {
-  const model = new RedisModel({ scriptEngine: engine });
+function hostile(
+  src: string,
+  e: LuaRuntime = engine,
+): { reply: JsonReply; ms: number; model: RedisModel } {
+  const model = new RedisModel({ scriptEngine: e });
   // CPU time: the budget counts steps, and a busy machine only stretches the wall time.
   const t0 = process.cpuUsage();
   const reply = evalIn(model, src);
@@ -64,6 +67,18 @@ describe('C-level loops count against the budget', () => {
     expect(big.reply).toBe(-200000);
   });
 
+  it('counts each error thrown, so a loop of caught errors stops as soon as a plain loop', () => {
+    const { reply, ms } = hostile('while true do pcall(error, "y") end');
+    expect(err(reply)).toMatch(/^ERR Script killed by the lab/);
+    expect(ms).toBeLessThan(3000);
+    // A few caught errors cost little.
+    expect(
+      hostile(
+        'local n = 0 for i = 1, 1000 do if not pcall(error, "y") then n = n + 1 end end return n',
+      ).reply,
+    ).toBe(1000);
+  });
+
   it('stays stopped when the script catches the stop in a coroutine', () => {
     const { reply } = hostile(
       'local co = coroutine.create(function() while true do end end) local ok = coroutine.resume(co) return {ok}',
@@ -76,6 +91,72 @@ describe('C-level loops count against the budget', () => {
     expect(err(deep.reply)).toMatch(/pattern too complex/);
     const ok = hostile("return #string.match(string.rep('a', 4000), string.rep('a?', 4000))");
     expect(ok.reply).toBe(4000);
+  });
+});
+
+describe('message handlers count against the budget (issue 22)', () => {
+  // A smaller budget keeps these quick: each run spends all of it.
+  let small: LuaRuntime;
+  beforeAll(async () => {
+    small = await createLuaEngine({ budgetSteps: 1_000_000 });
+  });
+  // Each handler would run for ever if the stop could reach it with the hook off; the stop
+  // must go through it, and nothing after the xpcall may run.
+  const handlers: [string, string][] = [
+    ['a looping handler', 'while true do end'],
+    ['a handler looping over pcall', 'while true do pcall(error, "y") end'],
+    ['a handler growing a string', 'local s = "x" while true do s = s .. "x" end'],
+    [
+      'a handler looping in a coroutine',
+      'return coroutine.wrap(function() while true do end end)()',
+    ],
+    ['a handler looping over string.rep', 'while true do string.rep("x", 100) end'],
+    [
+      'a handler looping over gsub',
+      'while true do string.gsub("aaaa", "a", function(c) return c end) end',
+    ],
+    ['a handler calling itself', 'return h(e)'],
+  ];
+  const bodies: [string, string][] = [
+    ['an error', 'error("x")'],
+    ['a loop', 'while true do end'],
+    [
+      'an error object with __tostring',
+      'error(setmetatable({}, {__tostring = function() return "t" end}))',
+    ],
+  ];
+  for (const [hName, handler] of handlers)
+    for (const [bName, body] of bodies)
+      it(`stops ${hName} after ${bName}`, () => {
+        const src = `local h
+h = function(e) ${handler} end
+local ok = xpcall(function() ${body} end, h)
+redis.call('SET', 'after', '1')
+return 'escaped'`;
+        const { reply, model } = hostile(src, small);
+        expect(err(reply)).toMatch(/^ERR Script killed by the lab/);
+        expect(toJson(model.call(['EXISTS', 'after']))).toBe(0);
+      });
+
+  it('stops a handler inside a coroutine and an xpcall in a loop', () => {
+    for (const src of [
+      'local function h() while true do end end local co = coroutine.wrap(function() return xpcall(function() error("x") end, h) end) return {co()}',
+      'local function h() while true do end end while true do xpcall(function() error("x") end, h) end',
+      'while true do xpcall(function() while true do end end, function() while true do end end) end',
+    ])
+      expect(err(hostile(src, small).reply)).toMatch(/^ERR Script killed by the lab/);
+  });
+
+  it('stops the same script at the same point every time, its handler’s steps counted', () => {
+    const src = `local function h(e) while true do redis.call('INCR', 'n') end end
+return {xpcall(function() error('x') end, h)}`;
+    const counts = [0, 1, 2].map(() => {
+      const { reply, model } = hostile(src, small);
+      expect(err(reply)).toMatch(/^ERR Script killed by the lab/);
+      return Number(toJson(model.call(['GET', 'n'])));
+    });
+    expect(counts[0]).toBeGreaterThan(1000);
+    expect(new Set(counts).size).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 // Reads the explorer's JSON input (the CLI's `explore` verb, share links, puzzles), naming the
 // field that is wrong. Numbers in keys, args and commands are taken as their decimal text, as
 // redis-cli would send them.
+import { MAX_CLOCK_SECONDS } from '../redis/model';
 import { ExploreInputError } from './errors';
 import { placementProgram, PLACEMENT_KINDS, type PlacementSpec } from './placements';
 import type { ExploreInput, Invariant, RequestSpec } from './types';
@@ -213,10 +214,10 @@ export function parseExploreInput(value: unknown): ExploreInput {
       typeof value.startTime === 'number' &&
       Number.isFinite(value.startTime) &&
       value.startTime >= 0 &&
-      value.startTime < 1e11
+      value.startTime <= MAX_CLOCK_SECONDS
     )
       input.startTime = value.startTime;
-    else errs.push('startTime must be Unix seconds (a number >= 0)');
+    else errs.push(`startTime must be Unix seconds from 0 to ${MAX_CLOCK_SECONDS}`);
   }
   if (errs.length) throw new ExploreInputError(errs);
   return input;

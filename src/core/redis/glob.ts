@@ -1,7 +1,21 @@
 // Redis's glob matcher (util.c stringmatchlen), case-sensitive, as KEYS uses it:
 // * ? [abc] [^abc] [a-z] and \ escapes, with the same edge cases as the C code.
 
-function matchImpl(p: string, pi: number, s: string, si: number, skip: { v: boolean }): boolean {
+/**
+ * Redis 7.0's guard against abusive patterns: a `*` nested more than this deep (each one
+ * matched at a later point of the string) is no match, so the recursion stays shallow.
+ */
+export const GLOB_MAX_NESTING = 1000;
+
+function matchImpl(
+  p: string,
+  pi: number,
+  s: string,
+  si: number,
+  skip: { v: boolean },
+  nesting: number,
+): boolean {
+  if (nesting > GLOB_MAX_NESTING) return false;
   const plen = p.length;
   const slen = s.length;
   while (pi < plen && si < slen) {
@@ -11,7 +25,7 @@ function matchImpl(p: string, pi: number, s: string, si: number, skip: { v: bool
         while (pi + 1 < plen && p[pi + 1] === '*') pi++;
         if (pi + 1 === plen) return true;
         while (si < slen) {
-          if (matchImpl(p, pi + 1, s, si, skip)) return true;
+          if (matchImpl(p, pi + 1, s, si, skip, nesting + 1)) return true;
           if (skip.v) return false;
           si++;
         }
@@ -78,5 +92,5 @@ function matchImpl(p: string, pi: number, s: string, si: number, skip: { v: bool
 /** Does `s` match the Redis glob `pattern`? */
 export function globMatch(pattern: string, s: string): boolean {
   if (pattern === '*') return true;
-  return matchImpl(pattern, 0, s, 0, { v: false });
+  return matchImpl(pattern, 0, s, 0, { v: false }, 0);
 }

@@ -1,7 +1,7 @@
 // The lab's Redis model: dispatch (model.ts), the keyspace, the one command table and its
 // families (table.ts, commands/*.ts), the reply type, helpers the Lua runtime and the UI
 // share, and the scripting boundary.
-export { RedisModel, Session, DEFAULT_START_TIME, ERRORS } from './model';
+export { RedisModel, Session, DEFAULT_START_TIME, ERRORS, MAX_CLOCK_SECONDS } from './model';
 export type { KeySnapshot, RedisModelOptions, RedisType } from './model';
 export type { ScriptEngine, ScriptHost, LuaEngineModule } from './scripting';
 export { COMMAND_ROWS, commandDoc, commandKeys, isReadCommand, isWriteCommand } from './table';

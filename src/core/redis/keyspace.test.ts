@@ -1,6 +1,6 @@
 // The keyspace on the virtual clock: TIME follows the clock, every command sees expiry.
 import { describe, expect, it } from 'vitest';
-import { RedisModel } from './model';
+import { MAX_CLOCK_SECONDS, RedisModel } from './model';
 import { toJson, type Reply } from './reply';
 
 const j = (r: Reply): unknown => toJson(r);
@@ -16,6 +16,21 @@ describe('RedisModel clock', () => {
     expect(j(m.call(['TIME']))).toEqual(['1800000000', '500000']);
     expect(m.nowMicros).toBe(1800000000500000);
     expect(() => m.advance(NaN)).toThrow(RangeError);
+  });
+
+  it('keeps the clock within 0 to MAX_CLOCK_SECONDS, naming what would leave it', () => {
+    expect(() => new RedisModel({ startTime: 1e308 })).toThrow(/^startTime: the clock must stay/);
+    const m = new RedisModel();
+    expect(() => m.advance(1e308)).toThrow(/^advance: the clock must stay within 0 to 9000000000/);
+    expect(() => m.setTime(-1)).toThrow(/^setTime: /);
+    expect(m.now).toBe(1700000000);
+    // At the edge the arithmetic is still exact, and an expiry past it is Redis's error.
+    const edge = new RedisModel({ startTime: MAX_CLOCK_SECONDS });
+    expect(j(edge.call(['SET', 'k', 'v', 'EX', '10']))).toEqual({ ok: 'OK' });
+    expect(j(edge.call(['PTTL', 'k']))).toBe(10000);
+    expect(j(edge.call(['EXPIRE', 'k', '9223372036854775']))).toEqual({
+      err: "ERR invalid expire time in 'expire' command",
+    });
   });
 
   it('expires keys for every command, KEYS and DBSIZE included', () => {

@@ -31,6 +31,20 @@ export interface RedisModelOptions {
 }
 
 export const DEFAULT_START_TIME = 1700000000;
+/**
+ * The virtual clock's range in Unix seconds: up to here (about the year 2255) it keeps whole
+ * microseconds exactly, as a real server's clock would.
+ */
+export const MAX_CLOCK_SECONDS = 9e9;
+
+/** The clock at `seconds` in whole microseconds; a RangeError naming `what` outside the range. */
+function clockUs(seconds: number, what: string): number {
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_CLOCK_SECONDS)
+    throw new RangeError(
+      `${what}: the clock must stay within 0 to ${MAX_CLOCK_SECONDS} Unix seconds (got ${seconds})`,
+    );
+  return Math.round(seconds * 1e6);
+}
 
 function unknownCommand(a: readonly string[]): Reply {
   const name = a[0]!;
@@ -136,7 +150,7 @@ export class RedisModel {
   readonly defaultSession = new Session();
 
   constructor(opts: RedisModelOptions = {}) {
-    this.ks = new Keyspace(Math.round((opts.startTime ?? DEFAULT_START_TIME) * 1e6));
+    this.ks = new Keyspace(clockUs(opts.startTime ?? DEFAULT_START_TIME, 'startTime'));
     for (let i = 1; i < DATABASES; i++) new Keyspace(0, i, this.ks.server);
     const host: ScriptHost = { call: (args: string[]) => this.callFromScript(args), model: this };
     this.ctx = new ModelCtx(
@@ -185,13 +199,13 @@ export class RedisModel {
   /** Move the clock forward (or back, with a negative value) by `seconds`. */
   advance(seconds: number): void {
     if (!Number.isFinite(seconds)) throw new RangeError('advance: seconds must be finite');
+    clockUs(this.ks.nowUs / 1e6 + seconds, 'advance');
     this.ks.nowUs += Math.round(seconds * 1e6);
   }
 
   /** Set the clock to `seconds` since the Unix epoch. */
   setTime(seconds: number): void {
-    if (!Number.isFinite(seconds)) throw new RangeError('setTime: seconds must be finite');
-    this.ks.nowUs = Math.round(seconds * 1e6);
+    this.ks.nowUs = clockUs(seconds, 'setTime');
   }
 
   // ---- cluster, sessions, inspection -------------------------------------------------

@@ -136,6 +136,7 @@ typedef struct {
   int gc_count;
   int eval_ref;    /* eval_body as a Lua C function (lua_cpcall would allocate one per run) */
   int handler_ref; /* __redis__err__handler (a read-only global: the same function every run) */
+  const void *handler_fn; /* the same function, to know it at a protected call's errfunc */
 } State;
 
 /* The one run in progress (runs never nest). */
@@ -181,10 +182,17 @@ static void *lab_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static void push_error(lua_State *L, const char *msg, size_t len);
 static void hook(lua_State *L, lua_Debug *ar);
 
-/* Raise the lab's kill error; from now on every instruction raises it again. */
+/* Raise the lab's kill error; from now on every instruction raises it again. A message
+ * handler of the script's own (xpcall's) is skipped: raised from the hook, the error would
+ * run it with hooks off, out of the budget's reach. The stop goes straight to the protected
+ * call; only Redis's own handler (a few fixed steps) still dresses it. */
 static int raise_kill(lua_State *L) {
   const char *t = kill_text[run.trip] ? kill_text[run.trip] : "Script killed by the lab";
   lua_sethook(L, hook, LUA_MASKCOUNT, 1);
+  if (L->errfunc != 0) {
+    const TValue *f = (const TValue *)((const char *)L->stack + L->errfunc);
+    if (!ttisfunction(f) || (const void *)clvalue(f) != run.S->handler_fn) L->errfunc = 0;
+  }
   push_error(L, t, strlen(t));
   return lua_error(L);
 }
@@ -861,6 +869,7 @@ static int setup_body(lua_State *L) {
     lua_pushcfunction(L, eval_body);
     S->eval_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_getglobal(L, "__redis__err__handler");
+    S->handler_fn = lua_topointer(L, -1);
     S->handler_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   return 0;
