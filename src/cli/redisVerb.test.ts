@@ -31,7 +31,9 @@ describe('redis verb sandbox', () => {
           ],
         },
       ),
-      (line) => seen.push({ line, at: performance.now() - t0 }),
+      (line) => {
+        seen.push({ line, at: performance.now() - t0 });
+      },
       // The kill's deadline can be anything; the other cases' are far from their real time.
       { caseDeadlineMs: (c) => (c.name === 'slow' ? 100 : 60_000), budgetSteps: 1e15 },
     );
