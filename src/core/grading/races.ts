@@ -27,6 +27,8 @@ import {
   type ScriptSpec,
 } from './lua';
 import type { LuaRuntime } from '../lua';
+import { propertyCase } from './property';
+import { trafficArb, type TrafficShape } from './traffic';
 import type { CaseRow, FailingCase, Grader, Submission } from './types';
 
 /** A round-trip budget per request when a request runs alone. */
@@ -88,6 +90,11 @@ export interface RaceProblem {
   races: RaceCase[];
   /** A refused request must leave the store unchanged (the contract counts admissions only). */
   noChargeWhenDenied?: boolean;
+  /**
+   * Generated decision cases (seeded, shrunk): times in whole microseconds off any grid, costs
+   * exactly at and above the limit, several app servers. Run after the named decision cases.
+   */
+  generated?: { shape: TrafficShape; runs: number };
   passSummary: string;
 }
 
@@ -129,7 +136,16 @@ async function checkDecisions(
   spec: ScriptSpec,
   c: DecisionCase,
 ): Promise<FailingCase | null> {
-  const lua = await luaEngine();
+  return decideAll(await luaEngine(), p, code, spec, c);
+}
+
+function decideAll(
+  lua: LuaRuntime,
+  p: RaceProblem,
+  code: string,
+  spec: ScriptSpec,
+  c: DecisionCase,
+): FailingCase | null {
   const lane = runLane({ ...p.reference, requests: c.requests });
   const model = new RedisModel({ scriptEngine: lua, startTime: p.epoch });
   c.setup?.(model, lua, spec);
@@ -308,9 +324,39 @@ export function raceGrader(p: RaceProblem): Grader {
           name: c.name,
           check: () => checkDecisions(p, code, spec, c),
         })),
-        ...p.races.map((c) => ({ name: c.name, check: () => checkRace(p, code, spec, c) })),
       ];
-      return runCases(hidden, opts, p.passSummary);
+      const gen = p.generated;
+      if (gen)
+        hidden.push({
+          name: 'generated traffic',
+          check: async () => {
+            const lua = await luaEngine();
+            return propertyCase(
+              'generated traffic',
+              trafficArb(gen.shape),
+              (requests) => {
+                const c: DecisionCase = {
+                  name: 'generated traffic',
+                  requests: requests.map((r) => ({
+                    at: r.at,
+                    key: r.key,
+                    server: r.server,
+                    cost: r.cost,
+                  })),
+                };
+                const f = decideAll(lua, p, code, spec, c);
+                return f ? { ...f, requests: c.requests.map((r) => ({ ...r })) } : null;
+              },
+              opts?.seed ?? 0,
+              gen.runs,
+            );
+          },
+        });
+      hidden.push(
+        ...p.races.map((c) => ({ name: c.name, check: () => checkRace(p, code, spec, c) })),
+      );
+      const seed = opts?.seed ?? 0;
+      return runCases(hidden, opts, p.passSummary).then((r) => ({ ...r, seed }));
     },
   };
 }

@@ -43,7 +43,48 @@ function addedMembers(
   return null;
 }
 
+/** A sliding log holds state until its newest admitted entry leaves the window. */
+const logUntil =
+  (window: number) =>
+  (rec: RunRecord, k: number): { until: number; what: string } | null => {
+    const c = rec.calls[k]!;
+    let newest = -Infinity;
+    for (let j = 0; j <= k; j++)
+      if (rec.calls[j]!.key === c.key && rec.decisions[j]!.allowed)
+        newest = Math.max(newest, rec.calls[j]!.now);
+    const until = newest + window;
+    return until > c.now
+      ? { until, what: `the log of ${c.key}, whose newest entry leaves then` }
+      : null;
+  };
+
+/** Leases hold state until the last running job's lease ends (released jobs no longer count). */
+const leaseUntil =
+  (lease: number) =>
+  (rec: RunRecord, k: number): { until: number; what: string } | null => {
+    const c = rec.calls[k]!;
+    const released = new Set<string>();
+    for (let j = 0; j <= k; j++) if (rec.calls[j]!.op === 'release') released.add(rec.calls[j]!.id);
+    let until = -Infinity;
+    for (let j = 0; j <= k; j++) {
+      const e = rec.calls[j]!;
+      if (e.op === 'acquire' && e.key === c.key && rec.decisions[j]!.allowed && !released.has(e.id))
+        until = Math.max(until, e.now + lease);
+    }
+    return until > c.now
+      ? { until, what: `the running jobs of ${c.key}, whose last lease ends then` }
+      : null;
+  };
+
 // ---- write-gcra ------------------------------------------------------------------------
+
+/** GCRA's state matters until the client's theoretical arrival time. */
+function gcraUntil(rec: RunRecord, k: number): { until: number; what: string } | null {
+  const c = rec.calls[k]!;
+  const view = rec.reference.views(c.key, c.now).find((x) => x.kind === 'gcra');
+  if (!view || view.kind !== 'gcra' || view.tat <= c.now) return null;
+  return { until: view.tat, what: `the theoretical arrival time of ${c.key}` };
+}
 
 const GCRA = { ratePerSecond: 2, burst: 4 };
 
@@ -106,6 +147,7 @@ export const writeGcra = scriptGrader({
   ],
   afterRefusal: unchanged,
   afterRun: oneTat,
+  stateUntil: gcraUntil,
   examples: [
     ex('4 requests at once (N)', times(4, 1.234567)),
     ex('5 requests at once (N+1)', times(5, 1.234567)),
@@ -132,6 +174,7 @@ export const writeGcra = scriptGrader({
     keys: ['alice', 'bob'],
     costs: [1, 1, 2, 3, 4],
     bigCost: 5,
+    exactCost: 4,
     maxRequests: 24,
   },
   stepped: {
@@ -156,6 +199,7 @@ export const writeSlidingLogWeighted = scriptGrader({
   maxCost: 10,
   spans: [{ seconds: 60, name: 'one window (60 s)' }],
   afterRefusal: addedMembers,
+  stateUntil: logUntil(60),
   examples: [
     ex('10 units at once (N)', times(10, 0.731)),
     ex('11 units at once (N+1)', times(11, 0.731)),
@@ -193,6 +237,7 @@ export const writeSlidingLogWeighted = scriptGrader({
     keys: ['alice', 'bob'],
     costs: [1, 1, 2, 4, 0.5],
     bigCost: 11,
+    exactCost: 10,
     maxRequests: 26,
   },
   stepped: {
@@ -212,8 +257,12 @@ export const fixSlidingLogBound = scriptGrader({
   reference: { algorithm: 'sliding-log', params: { limit: 4, windowSeconds: 10 } },
   referenceName: 'the built-in sliding log (4 per 10 s)',
   spec: { keys: ['rl:log:{key}'], args: ['4', '10'] },
+  // Unit costs and one small log: cheap runs, so many of them (a bound 1 us off shows only when
+  // the log is full exactly one window minus 1 us after an entry).
+  runs: 120,
   spans: [{ seconds: 10, name: 'one window (10 s)' }],
   afterRefusal: addedMembers,
+  stateUntil: logUntil(10),
   examples: [
     ex('4 requests at once (N)', times(4, 1.000001)),
     ex('5 requests at once (N+1)', times(5, 1.000001)),
@@ -263,6 +312,7 @@ export const writeConcurrencyLease = scriptGrader({
   maxCost: 3,
   spans: [{ seconds: 2, name: 'one lease (2 s)' }],
   afterRefusal: addedMembers,
+  stateUntil: leaseUntil(2),
   examples: [
     ex('3 jobs at once (N)', times(3, 1.234567, { duration: 5 })),
     ex('4 jobs at once (N+1)', times(4, 1.234567, { duration: 5 })),
@@ -298,6 +348,7 @@ export const writeConcurrencyLease = scriptGrader({
     keys: ['acme', 'globex'],
     costs: [1, 1, 2],
     bigCost: 4,
+    exactCost: 3,
     maxRequests: 24,
     lease: 2,
   },
@@ -386,6 +437,7 @@ export const writeAllOrNothing = scriptGrader({
     tenantOf: () => 'acme',
     costs: [1, 1, 2, 3],
     bigCost: 5,
+    exactCost: 4,
     maxRequests: 24,
   },
   stepped: {
@@ -457,6 +509,7 @@ export const fixCrossslot = scriptGrader({
     tenantOf: (k) => TENANTS[k] ?? k,
     costs: [1, 1, 2, 3],
     bigCost: 5,
+    exactCost: 4,
     maxRequests: 24,
   },
   passSummary:
@@ -505,10 +558,16 @@ function skewCases(
         const lua = await engine();
         return propertyCase(
           name,
-          trafficArb(shape).chain((requests) =>
-            withBackStep(requests, us(requests[requests.length - 1]!.at)),
+          fc.tuple(
+            trafficArb(shape).chain((requests) =>
+              withBackStep(requests, us(requests[requests.length - 1]!.at)),
+            ),
+            // A second client that only one server other than A ever serves, and how long it
+            // waits (whole 1/64 s, 1 to 5 s: some tokens back, its key still there).
+            fc.constantFrom('B', 'C'),
+            fc.integer({ min: 64, max: 319 }).map((n) => n / 64),
           ),
-          ({ requests, back }) => {
+          ([{ requests, back }, soloServer, wait]) => {
             const sent = (server: string, at: number) =>
               server === 'C'
                 ? at - 12
@@ -517,14 +576,20 @@ function skewCases(
                   : at;
             // After the trace, a quiet spell longer than a refill, then a burst from every server
             // at one instant (A, whose clock is right, first): an honest bucket is full by then,
-            // whatever clock it trusts, and gives exactly its capacity.
+            // whatever clock it trusts, and gives exactly its capacity. Then a client served only
+            // by B or C: a burst, a wait, a burst. Its one server's clock agrees with itself, so
+            // the second burst gets what refilled during the wait (whole tokens, 1 per second).
             const quietAt = Math.round((requests[requests.length - 1]!.at + 8) * 1e6) / 1e6;
-            const probe: GenRequest[] = ['A', 'B', 'C', 'B', 'C', 'A'].map((server) => ({
-              at: quietAt,
-              key: 'client',
-              server,
-              cost: 1,
-            }));
+            const burstOf = (at: number, key: string, servers: string[]): GenRequest[] =>
+              servers.map((server) => ({ at, key, server, cost: 1 }));
+            const soloAt = Math.round((quietAt + 20) * 1e6) / 1e6;
+            const groups = [
+              burstOf(quietAt, 'client', ['A', 'B', 'C', 'B', 'C', 'A']),
+              burstOf(soloAt, 'solo', Array<string>(6).fill(soloServer)),
+              burstOf(soloAt + wait, 'solo', Array<string>(6).fill(soloServer)),
+            ];
+            const expected = [TB.capacity, TB.capacity, Math.floor(wait * TB.refillPerSecond)];
+            const probe = groups.flat();
             const all = [...requests, ...probe];
             const input = {
               requests: all,
@@ -534,17 +599,32 @@ function skewCases(
             if (r.failure) return { ...r.failure, ...(r.fatal ? { fatal: true } : {}) };
             const rec = r.record;
             const n = requests.length;
-            for (let k = n; k < all.length; k++) {
-              const want = k - n < TB.capacity;
-              const c = rec.calls[k]!;
-              if (rec.decisions[k]!.allowed !== want)
+            for (let k = n, g = 0; g < groups.length; g++) {
+              const size = groups[g]!.length;
+              const only = g > 0 ? ` (a client only server ${soloServer} serves)` : '';
+              const lead =
+                g === 0
+                  ? 'After client had been quiet for 8 s'
+                  : g === 1
+                    ? `solo${only} sent its first burst`
+                    : `solo${only} waited ${wait} s after its first burst`;
+              const most = expected[g]!;
+              const rule =
+                g === 2
+                  ? `A bucket refilling ${TB.refillPerSecond} per second has ${most} token${most === 1 ? '' : 's'} back after ${wait} s, whichever server asks: a client served only by a server whose clock is behind still refills on that clock.`
+                  : `A bucket of ${TB.capacity} is full again after ${TB.capacity / TB.refillPerSecond} s of quiet, whichever server asks: a server whose clock is behind must still be admitted while there are tokens.`;
+              for (let i = 0; i < size; i++, k++) {
+                const want = i < most;
+                const c = rec.calls[k]!;
+                if (rec.decisions[k]!.allowed === want) continue;
                 return {
                   name,
                   message: want
-                    ? `After ${c.key} had been quiet for 8 s, your script refused request ${k - n + 1} of a burst of ${probe.length} at ${c.at} s (server ${c.server}). A bucket of ${TB.capacity} is full again after ${TB.capacity / TB.refillPerSecond} s of quiet, whichever server asks: a server whose clock is behind must still be admitted while there are tokens.`
-                    : `After ${c.key} had been quiet for 8 s, your script admitted all ${probe.length} requests of a burst at ${c.at} s; a bucket of ${TB.capacity} admits only ${TB.capacity} at once. The servers' clocks disagreeing minted tokens: the stored time must not move backwards.`,
+                    ? `${lead}; your script refused request ${i + 1} of the burst of ${size} at ${c.at} s (server ${c.server}). ${rule}`
+                    : `${lead}; your script admitted request ${i + 1} of the burst of ${size} at ${c.at} s; the bucket had only ${most} token${most === 1 ? '' : 's'} for it. The servers' clocks disagreeing minted tokens.`,
                   ...view(rec, input),
                 };
+              }
             }
             // The clock the script reads (B subtracts 30 s itself).
             const reads = rec.calls.map((c) => (c.server === 'B' ? c.now - SIMULATED_B : c.now));
@@ -630,6 +710,7 @@ export const fixClockBackwards = scriptGrader({
     keys: ['client', 'other'],
     costs: [1, 1, 2, 3],
     bigCost: 6,
+    exactCost: 5,
     maxRequests: 24,
   },
   extra: skewCases,
