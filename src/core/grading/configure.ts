@@ -79,8 +79,8 @@ export function compareDirect(
       return {
         name,
         message: explain(row),
+        // Not the reference's run: its parameters are the answer.
         scenario: { ...mine, requests: list },
-        reference: { ...ref, requests: list },
         rows: rows.slice(Math.max(0, k - 6)),
         firstMismatch: Math.min(k, 6),
         requests: requests.map((q) => ({ ...q })),
