@@ -36,6 +36,16 @@ const DECISION = /admitted|refused|denied|Retry-After/;
 export const WRONG: Record<string, WrongAnswer[]> = {
   'fix-incr-then-expire': [
     {
+      name: 'the expiry rounded down to the whole seconds left in the window',
+      replace: [
+        [
+          'redis.call("EXPIRE", KEYS[1], math.ceil(window) + 1)',
+          'redis.call("EXPIRE", KEYS[1], math.max(1, math.floor((w + 1) * window - now)))',
+        ],
+      ],
+      property: /expires at .* window/,
+    },
+    {
       name: 'a cost above the limit is refused before it is counted',
       replace: [
         [
@@ -72,6 +82,16 @@ export const WRONG: Record<string, WrongAnswer[]> = {
   ],
   'fix-get-then-set': [
     {
+      name: 'the expiry rounded down to the whole seconds left in the window',
+      replace: [
+        [
+          'redis.call("EXPIRE", KEYS[1], math.ceil(window) + 1)',
+          'redis.call("EXPIRE", KEYS[1], math.max(1, math.floor((w + 1) * window - now)))',
+        ],
+      ],
+      property: /expires at .* window/,
+    },
+    {
       name: 'a cost above the limit is charged before it is refused',
       replace: [
         ['if cost > limit then\n  return {0, 0, -1}\nend\n', ''],
@@ -84,6 +104,11 @@ export const WRONG: Record<string, WrongAnswer[]> = {
     },
   ],
   'write-gcra': [
+    {
+      name: 'the emission interval in milliseconds',
+      replace: [['local step_us = 1000000 / per_sec', 'local step_us = 1000 / per_sec']],
+      property: /expir|admitted|refused/,
+    },
     {
       name: 'the TAT expires rounded down, up to 1 ms before it stops mattering',
       replace: [
@@ -163,6 +188,11 @@ export const WRONG: Record<string, WrongAnswer[]> = {
     },
   ],
   'fix-sliding-log-bound': [
+    {
+      name: 'the window taken as milliseconds',
+      replace: [['local span_us = window * 1000000', 'local span_us = window * 1000']],
+      property: DECISION,
+    },
     {
       name: 'an inclusive bound one microsecond late',
       replace: [

@@ -25,6 +25,7 @@ export const fixGetThenSet = raceGrader({
   spec: { keys: ['rl:fw:{key}'], args: ['3', '60', '{cost}'] },
   epoch: EPOCH_60,
   noChargeWhenDenied: true,
+  stateUntil: (t) => (Math.floor(t / 60 + 1e-9) + 1) * 60,
   decisions: [
     d('3 requests, one after another (N)', burst(1, 3)),
     d('4 requests, one after another (N+1)', burst(1, 4)),
@@ -116,6 +117,8 @@ export const fixIncrThenExpire = raceGrader({
   referenceName: 'the built-in fixed window (5 per 10 s, counting attempts)',
   spec: { keys: ['rl:fw:{key}'], args: ['5', '10', '{cost}'] },
   epoch: Math.ceil(LUA_EPOCH / 10) * 10,
+  stateUntil: (t) => (Math.floor(t / 10 + 1e-9) + 1) * 10,
+  countsAttempts: true,
   decisions: [
     d('5 requests, one after another (N)', burst(1, 5)),
     d('6 requests, one after another (N+1)', burst(1, 6)),

@@ -95,6 +95,13 @@ export interface RaceProblem {
    * exactly at and above the limit, several app servers. Run after the named decision cases.
    */
   generated?: { shape: TrafficShape; runs: number };
+  /**
+   * Until when (lab seconds) the state a request at `at` leaves still decides requests (a fixed
+   * window: the window's end). Every key of a request that counts must live that long.
+   */
+  stateUntil?: (at: number) => number;
+  /** Refused attempts count too (the state is written on every request, not only admissions). */
+  countsAttempts?: boolean;
   passSummary: string;
 }
 
@@ -150,12 +157,20 @@ function decideAll(
   const model = new RedisModel({ scriptEngine: lua, startTime: p.epoch });
   c.setup?.(model, lua, spec);
   const decisions: ScriptDecision[] = [];
+  let early: { index: number; message: string } | null = null;
   for (const q of lane.requests) {
     model.setTime(p.epoch + q.at);
     const { keys, args } = callArgs(spec, call(q.at, q.server, q.cost, q.key));
     const d = readDecision(runToEnd(lua, model, model.createSession(), code, keys, args));
     decisions.push(d);
     if (d.error) break;
+    if (p.stateUntil && (d.outcome === 'allowed' || p.countsAttempts)) {
+      const why = expiresEarly(model, p.epoch, q.at, p.stateUntil(q.at), keys);
+      if (why) {
+        early = { index: decisions.length - 1, message: why };
+        break;
+      }
+    }
   }
   const rows: CaseRow[] = lane.requests.map((q, i) => {
     const got = decisions[i];
@@ -182,6 +197,15 @@ function decideAll(
       (r.expected === 'denied' && r.expectedRetry !== r.actualRetry),
   );
   const pre = c.setupNote ? `${c.setupNote} ` : '';
+  if (early && (k < 0 || k > early.index)) {
+    const at = rows[early.index]!;
+    return {
+      name: c.name,
+      message: `${pre}After ${describeRequest(at)}, ${early.message} (Each request ran alone here, one after another.)`,
+      rows: rows.slice(Math.max(0, early.index - 6), early.index + 1),
+      firstMismatch: Math.min(early.index, 6),
+    };
+  }
   if (k < 0) {
     const immortal = model
       .snapshot()
@@ -209,6 +233,29 @@ function decideAll(
     rows: rows.slice(Math.max(0, k - 6), k + 4),
     firstMismatch: Math.min(k, 6),
   };
+}
+
+/** Why a key of this request expires before its state stops mattering, or null. */
+function expiresEarly(
+  model: RedisModel,
+  epoch: number,
+  at: number,
+  until: number,
+  keys: readonly string[],
+): string | null {
+  // The model keeps expiries in whole milliseconds: a key is there to the end of its last one.
+  const nowMs = Math.floor(Math.round((epoch + at) * 1e6) / 1000);
+  const untilUs = Math.round((epoch + until) * 1e6);
+  const snap = new Map(model.snapshot().map((k) => [k.key, k]));
+  for (const key of keys) {
+    const ttl = snap.get(key)?.ttlMs;
+    if (ttl === null || ttl === undefined) continue;
+    const goneUs = (nowMs + Math.round(ttl) + 1) * 1000;
+    if (goneUs >= untilUs) continue;
+    const gone = Number((goneUs / 1e6 - epoch).toFixed(6));
+    return `${key} expires at ${gone} s, but it holds the count of the window that runs until ${Number(until.toFixed(6))} s. A key that expires before its window ends forgets the window's count: later requests in that window are decided as if it were empty.`;
+  }
+  return null;
 }
 
 /** How many of `costs` the built-in admits at `at` after `before`, over every arrival order. */
