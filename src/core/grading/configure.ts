@@ -146,6 +146,7 @@ export const configureBurstAndSustain: Grader = {
               keys: ['client', 'other'],
               costs: [1, 1, 1, 2, 5],
               bigCost: 21,
+              exactCost: 20,
               maxRequests: 60,
             }),
             (requests) => compareDirect('generated traffic', mine, ref, requests, explain),
