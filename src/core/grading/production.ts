@@ -13,7 +13,17 @@ import { failoverReport, shadowReport } from '../production/report';
 import { signals } from '../production/signals';
 import { bool, fmt, num, str, type HiddenCase } from './harness';
 import { leaseSize } from './leaseSize';
-import { engineOf, finish, micros, numberIn, pct, rate, readable, s } from './productionCase';
+import {
+  engineOf,
+  finish,
+  micros,
+  numberIn,
+  pct,
+  rate,
+  readable,
+  refusals,
+  s,
+} from './productionCase';
 import { propertyCase } from './property';
 import type { FailingCase, Grader } from './types';
 
@@ -175,8 +185,7 @@ export const shardHotKey: Grader = {
     };
     const live = (name: string, r: number, from: number, sd: number): FailingCase | null => {
       const scenario = sc(r, from, 10, sd);
-      const lane = signals(engineOf(scenario));
-      const refused = lane.overall.rate429;
+      const refused = refusals(engineOf(scenario)).rate;
       if (refused <= 0.01) return null;
       return {
         name,
@@ -385,9 +394,9 @@ export const shadowEnforceFalse: Grader = {
       const sc = week(sd, from, len);
       const run = engineOf(sc);
       const sh = shadowReport(run, 10);
-      const lane = signals(run);
-      if (lane.overall.rate429 > 0) {
-        const n = Math.round(lane.overall.rate429 * lane.overall.requests);
+      const refused = refusals(run);
+      if (refused.denied > 0) {
+        const n = refused.denied;
         return {
           name,
           message: `During the rollout ${n} requests were refused with 429: the new policy is enforcing before anyone has seen what it would do. Ship it in shadow first.`,

@@ -2,6 +2,7 @@
 // off any grid (whole microseconds, milli-requests per second), how numbers read in messages, a
 // readable-settings case and the grade's last step.
 import fc from 'fast-check';
+import { OUTCOME } from '../lab/columns';
 import { runScenario } from '../lab/labRun';
 import type { EngineRun } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
@@ -58,3 +59,15 @@ export const finish = (
   opts: Parameters<Grader['grade']>[1],
   ok: string,
 ) => runCases(cases, opts, ok).then((r): GradeResult => ({ ...r, seed }));
+
+/**
+ * Decisions refused with 429, and decisions in all: the counts behind the signals' rate429,
+ * without building every other signal (per route, latency quantiles, time series).
+ */
+export function refusals(run: EngineRun): { denied: number; total: number; rate: number } {
+  const outcome = run.events.outcome;
+  let denied = 0;
+  for (const i of run.decisionOrder) if (outcome[i] === OUTCOME.denied) denied++;
+  const total = run.decisionOrder.length;
+  return { denied, total, rate: total ? denied / total : 0 };
+}
