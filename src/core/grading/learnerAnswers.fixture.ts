@@ -255,6 +255,28 @@ export const WRONG: Record<string, WrongAnswer[]> = {
 };
 
 export const RIGHT: Record<string, RightAnswer[]> = {
+  'fix-get-then-set': [
+    {
+      name: 'the key expires exactly when its window ends (EXPIREAT)',
+      replace: [
+        [
+          'redis.call("EXPIRE", KEYS[1], math.ceil(window) + 1)',
+          'redis.call("EXPIREAT", KEYS[1], (w + 1) * window)',
+        ],
+      ],
+    },
+  ],
+  'write-concurrency-lease': [
+    {
+      name: 'the set expires when its last lease ends, to the millisecond (rounded up)',
+      replace: [
+        [
+          'redis.call("PEXPIRE", KEYS[1], math.ceil(lease * 1000) + 1000)',
+          'local last = redis.call("ZRANGE", KEYS[1], -1, -1, "WITHSCORES")\n  redis.call("PEXPIREAT", KEYS[1], math.ceil(tonumber(last[2]) / 1000))',
+        ],
+      ],
+    },
+  ],
   'write-gcra': [
     {
       name: 'the expiry rounded up to the TAT, without a margin',
