@@ -85,6 +85,12 @@ export const fixGetThenSet = raceGrader({
       at: 5,
     },
     {
+      name: '4 app servers at once, costs 2, 1, 2 and 1, after 1 admission',
+      before: [1],
+      costs: [2, 1, 2, 1],
+      at: 7,
+    },
+    {
       name: '2 app servers at once, 1 slot left, either may crash',
       before: [1, 2],
       costs: [1, 1],
@@ -197,6 +203,12 @@ export const fixIncrThenExpire = raceGrader({
       setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
       costs: [2, 3, 2],
       at: 1,
+    },
+    {
+      name: '4 app servers at once, costs 2, 1, 3 and 2, after 1 attempt',
+      before: [1],
+      costs: [2, 1, 3, 2],
+      at: 2,
     },
     {
       name: '3 app servers at once after 4 attempts, any may crash',
