@@ -119,7 +119,7 @@ test.describe('practice', () => {
     await expect(page.getByTestId('attempts')).toContainText('2 attempts');
   });
 
-  test('the worked solution opens after an attempt and can be loaded, which progress notes', async ({
+  test('a failed attempt does not open the worked solution; asking for it does, and loading it is noted', async ({
     page,
   }) => {
     await gotoRoute(page, '#/practice/configure-burst-and-sustain');
@@ -128,7 +128,12 @@ test.describe('practice', () => {
     await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
       timeout: 15_000,
     });
-    await page.getByTestId('show-solution').click();
+    // A failure teaches without the fix: no solution, and no link to the reference's run.
+    await expect(page.getByTestId('show-solution')).toHaveCount(0);
+    await expect(page.getByTestId('solution')).toHaveCount(0);
+    await expect(page.getByTestId('failure-open-reference')).toHaveCount(0);
+    await page.getByTestId('give-up').click();
+    await page.getByTestId('confirm-give-up').click();
     await expect(page.getByTestId('solution')).toBeVisible();
     await page.getByTestId('load-solution').click();
     await expect(page.locator('[data-field="params.capacity"]')).toHaveValue('20');

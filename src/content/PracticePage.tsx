@@ -140,7 +140,7 @@ function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) =>
   );
 }
 
-/** The worked solution: after an attempt, or after a confirmed "I give up". */
+/** The worked solution: after a pass, or after a confirmed "I give up". */
 function SolutionSection({
   p,
   text,
@@ -222,7 +222,9 @@ function SolutionSection({
         </div>
       ) : (
         <p className="row">
-          <span className="muted small">The worked solution opens after your first attempt.</span>
+          <span className="muted small">
+            The worked solution opens once you pass, or when you ask for it.
+          </span>
           <button
             type="button"
             className="button"
@@ -360,7 +362,9 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
 
   const at = PROBLEMS.indexOf(p);
   const next = PROBLEMS[at + 1];
-  const canSee = attempts > 0 || result !== null || gaveUp;
+  // The worked solution holds the fix: it opens after a pass, or when the learner asks for it
+  // (a confirmed "show me the solution"), never just because an attempt failed.
+  const canSee = solved || result?.passed === true || gaveUp;
   const solutionNote =
     instance && instanceSeed !== 0
       ? 'The worked solution uses the problem’s own numbers; yours were drawn fresh. Follow the same reasoning with yours, or replay your numbers in the lab below.'

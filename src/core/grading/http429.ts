@@ -44,7 +44,7 @@ export function checkRefusalResponse(r: RefusalResponse, d: RefusalDecision): Re
   if (r.status !== 429)
     out.push({
       field: 'status',
-      message: `${Number.isNaN(r.status) ? '(no status)' : r.status} is not it. The limiter refused this request because the caller used up its own budget, and HTTP has a status for exactly that: "Too Many Requests".`,
+      message: `${Number.isNaN(r.status) ? '(no status)' : r.status} is not it. The limiter refused this request because the caller used up its own budget, and the status must say that: the client asked too often and may try again later. Which status in the 4xx range means exactly that?`,
     });
   const want = d.retryAfterSeconds;
   if (want !== null && want >= 0 && r.retryAfter !== want)

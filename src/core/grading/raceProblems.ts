@@ -25,6 +25,7 @@ export const fixGetThenSet = raceGrader({
   spec: { keys: ['rl:fw:{key}'], args: ['3', '60', '{cost}'] },
   epoch: EPOCH_60,
   noChargeWhenDenied: true,
+  stateUntil: (t) => (Math.floor(t / 60 + 1e-9) + 1) * 60,
   decisions: [
     d('3 requests, one after another (N)', burst(1, 3)),
     d('4 requests, one after another (N+1)', burst(1, 4)),
@@ -42,7 +43,27 @@ export const fixGetThenSet = raceGrader({
       'generated traffic: two clients over five minutes',
       gridPoisson(16, 0.2, 0, 300, { keys: ['alice', 'bob'] }),
     ),
+    d('a cost above the limit, then small ones in the same window', [
+      { at: 1.5, cost: 4 },
+      { at: 1.5 },
+      { at: 1.75, cost: 2 },
+      { at: 2, cost: 3 },
+      { at: 61.5, cost: 3 },
+    ]),
   ],
+  generated: {
+    shape: {
+      spans: [60],
+      maxGap: 25,
+      keys: ['alice', 'bob'],
+      costs: [1, 1, 2],
+      bigCost: 4,
+      exactCost: 3,
+      servers: ['A', 'B'],
+      maxRequests: 16,
+    },
+    runs: 24,
+  },
   races: [
     {
       name: '2 app servers at once, 1 slot left in the window',
@@ -57,6 +78,17 @@ export const fixGetThenSet = raceGrader({
       before: [1],
       costs: [2, 1],
       at: 2,
+    },
+    {
+      name: '3 app servers at once, costs 2, 2 and 3, on a fresh window',
+      costs: [2, 2, 3],
+      at: 5,
+    },
+    {
+      name: '4 app servers at once, costs 2, 1, 2 and 1, after 1 admission',
+      before: [1],
+      costs: [2, 1, 2, 1],
+      at: 7,
     },
     {
       name: '2 app servers at once, 1 slot left, either may crash',
@@ -91,6 +123,8 @@ export const fixIncrThenExpire = raceGrader({
   referenceName: 'the built-in fixed window (5 per 10 s, counting attempts)',
   spec: { keys: ['rl:fw:{key}'], args: ['5', '10', '{cost}'] },
   epoch: Math.ceil(LUA_EPOCH / 10) * 10,
+  stateUntil: (t) => (Math.floor(t / 10 + 1e-9) + 1) * 10,
+  countsAttempts: true,
   decisions: [
     d('5 requests, one after another (N)', burst(1, 5)),
     d('6 requests, one after another (N+1)', burst(1, 6)),
@@ -122,7 +156,27 @@ export const fixIncrThenExpire = raceGrader({
       'generated traffic: two clients, mixed costs',
       gridPoisson(17, 1, 0, 40, { costs: [1, 1, 2], keys: ['alice', 'bob'] }),
     ),
+    d('a cost above the limit, then small ones in the same window', [
+      { at: 1.5, cost: 6 },
+      { at: 1.5 },
+      { at: 1.75, cost: 2 },
+      { at: 11.5, cost: 5 },
+      { at: 11.75 },
+    ]),
   ],
+  generated: {
+    shape: {
+      spans: [10],
+      maxGap: 4,
+      keys: ['alice', 'bob'],
+      costs: [1, 1, 2],
+      bigCost: 6,
+      exactCost: 5,
+      servers: ['A', 'B'],
+      maxRequests: 16,
+    },
+    runs: 24,
+  },
   races: [
     {
       name: '2 app servers at once, either may crash between its round trips',
@@ -142,6 +196,19 @@ export const fixIncrThenExpire = raceGrader({
       setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
       costs: [1, 1],
       at: 1,
+    },
+    {
+      name: '3 app servers at once meet the leftover counter, costs 2, 3 and 2',
+      initial: (spec) => [['SET', leftoverFor(spec, 'client'), '5']],
+      setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
+      costs: [2, 3, 2],
+      at: 1,
+    },
+    {
+      name: '4 app servers at once, costs 2, 1, 3 and 2, after 1 attempt',
+      before: [1],
+      costs: [2, 1, 3, 2],
+      at: 2,
     },
     {
       name: '3 app servers at once after 4 attempts, any may crash',

@@ -27,6 +27,8 @@ import {
   type ScriptSpec,
 } from './lua';
 import type { LuaRuntime } from '../lua';
+import { propertyCase } from './property';
+import { trafficArb, type TrafficShape } from './traffic';
 import type { CaseRow, FailingCase, Grader, Submission } from './types';
 
 /** A round-trip budget per request when a request runs alone. */
@@ -88,6 +90,18 @@ export interface RaceProblem {
   races: RaceCase[];
   /** A refused request must leave the store unchanged (the contract counts admissions only). */
   noChargeWhenDenied?: boolean;
+  /**
+   * Generated decision cases (seeded, shrunk): times in whole microseconds off any grid, costs
+   * exactly at and above the limit, several app servers. Run after the named decision cases.
+   */
+  generated?: { shape: TrafficShape; runs: number };
+  /**
+   * Until when (lab seconds) the state a request at `at` leaves still decides requests (a fixed
+   * window: the window's end). Every key of a request that counts must live that long.
+   */
+  stateUntil?: (at: number) => number;
+  /** Refused attempts count too (the state is written on every request, not only admissions). */
+  countsAttempts?: boolean;
   passSummary: string;
 }
 
@@ -129,17 +143,34 @@ async function checkDecisions(
   spec: ScriptSpec,
   c: DecisionCase,
 ): Promise<FailingCase | null> {
-  const lua = await luaEngine();
+  return decideAll(await luaEngine(), p, code, spec, c);
+}
+
+function decideAll(
+  lua: LuaRuntime,
+  p: RaceProblem,
+  code: string,
+  spec: ScriptSpec,
+  c: DecisionCase,
+): FailingCase | null {
   const lane = runLane({ ...p.reference, requests: c.requests });
   const model = new RedisModel({ scriptEngine: lua, startTime: p.epoch });
   c.setup?.(model, lua, spec);
   const decisions: ScriptDecision[] = [];
+  let early: { index: number; message: string } | null = null;
   for (const q of lane.requests) {
     model.setTime(p.epoch + q.at);
     const { keys, args } = callArgs(spec, call(q.at, q.server, q.cost, q.key));
     const d = readDecision(runToEnd(lua, model, model.createSession(), code, keys, args));
     decisions.push(d);
     if (d.error) break;
+    if (p.stateUntil && (d.outcome === 'allowed' || p.countsAttempts)) {
+      const why = expiresEarly(model, p.epoch, q.at, p.stateUntil(q.at), keys);
+      if (why) {
+        early = { index: decisions.length - 1, message: why };
+        break;
+      }
+    }
   }
   const rows: CaseRow[] = lane.requests.map((q, i) => {
     const got = decisions[i];
@@ -166,6 +197,15 @@ async function checkDecisions(
       (r.expected === 'denied' && r.expectedRetry !== r.actualRetry),
   );
   const pre = c.setupNote ? `${c.setupNote} ` : '';
+  if (early && (k < 0 || k > early.index)) {
+    const at = rows[early.index]!;
+    return {
+      name: c.name,
+      message: `${pre}After ${describeRequest(at)}, ${early.message} (Each request ran alone here, one after another.)`,
+      rows: rows.slice(Math.max(0, early.index - 6), early.index + 1),
+      firstMismatch: Math.min(early.index, 6),
+    };
+  }
   if (k < 0) {
     const immortal = model
       .snapshot()
@@ -193,6 +233,29 @@ async function checkDecisions(
     rows: rows.slice(Math.max(0, k - 6), k + 4),
     firstMismatch: Math.min(k, 6),
   };
+}
+
+/** Why a key of this request expires before its state stops mattering, or null. */
+function expiresEarly(
+  model: RedisModel,
+  epoch: number,
+  at: number,
+  until: number,
+  keys: readonly string[],
+): string | null {
+  // The model keeps expiries in whole milliseconds: a key is there to the end of its last one.
+  const nowMs = Math.floor(Math.round((epoch + at) * 1e6) / 1000);
+  const untilUs = Math.round((epoch + until) * 1e6);
+  const snap = new Map(model.snapshot().map((k) => [k.key, k]));
+  for (const key of keys) {
+    const ttl = snap.get(key)?.ttlMs;
+    if (ttl === null || ttl === undefined) continue;
+    const goneUs = (nowMs + Math.round(ttl) + 1) * 1000;
+    if (goneUs >= untilUs) continue;
+    const gone = Number((goneUs / 1e6 - epoch).toFixed(6));
+    return `${key} expires at ${gone} s, but it holds the count of the window that runs until ${Number(until.toFixed(6))} s. A key that expires before its window ends forgets the window's count: later requests in that window are decided as if it were empty.`;
+  }
+  return null;
 }
 
 /** How many of `costs` the built-in admits at `at` after `before`, over every arrival order. */
@@ -308,9 +371,39 @@ export function raceGrader(p: RaceProblem): Grader {
           name: c.name,
           check: () => checkDecisions(p, code, spec, c),
         })),
-        ...p.races.map((c) => ({ name: c.name, check: () => checkRace(p, code, spec, c) })),
       ];
-      return runCases(hidden, opts, p.passSummary);
+      const gen = p.generated;
+      if (gen)
+        hidden.push({
+          name: 'generated traffic',
+          check: async () => {
+            const lua = await luaEngine();
+            return propertyCase(
+              'generated traffic',
+              trafficArb(gen.shape),
+              (requests) => {
+                const c: DecisionCase = {
+                  name: 'generated traffic',
+                  requests: requests.map((r) => ({
+                    at: r.at,
+                    key: r.key,
+                    server: r.server,
+                    cost: r.cost,
+                  })),
+                };
+                const f = decideAll(lua, p, code, spec, c);
+                return f ? { ...f, requests: c.requests.map((r) => ({ ...r })) } : null;
+              },
+              opts?.seed ?? 0,
+              gen.runs,
+            );
+          },
+        });
+      hidden.push(
+        ...p.races.map((c) => ({ name: c.name, check: () => checkRace(p, code, spec, c) })),
+      );
+      const seed = opts?.seed ?? 0;
+      return runCases(hidden, opts, p.passSummary).then((r) => ({ ...r, seed }));
     },
   };
 }

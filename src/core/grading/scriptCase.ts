@@ -88,6 +88,12 @@ export interface StructureRules {
   ) => string | null;
   /** After the whole run. */
   afterRun?: (run: RunRecord) => string | null;
+  /**
+   * After an admitted call k: until when (lab seconds, the script's clock) the state of its
+   * client still decides requests, and what that state is; null when nothing is held. Every key
+   * the call was given must outlive it (an expiry that comes first forgets admissions).
+   */
+  stateUntil?: (run: RunRecord, k: number) => { until: number; what: string } | null;
 }
 
 export interface CaseProblem extends StructureRules {
@@ -291,6 +297,10 @@ export function runCase(
       const mismatch = compareOne(p, record, record.calls.length - 1);
       if (mismatch) return fail(mismatch);
     }
+    if (p.stateUntil && d.allowed && opts.compare) {
+      const early = expiresEarly(p, record, record.calls.length - 1);
+      if (early) return fail(early);
+    }
     if (before && !d.allowed && opts.compare) {
       const wrote = p.afterRefusal!(before, snapshotMap(model), keys);
       if (wrote)
@@ -326,6 +336,26 @@ export function runCase(
     const g: GenRequest = { at: t, key: '', server: 'A', cost: 1 };
     return { now: clockOf(g), redisAt: redisOf(g) };
   }
+}
+
+/** The message when a key of call k expires before its state stops mattering, or null. */
+function expiresEarly(p: CaseProblem, rec: RunRecord, k: number): string | null {
+  const held = p.stateUntil!(rec, k);
+  if (!held) return null;
+  const c = rec.calls[k]!;
+  const snap = snapshotMap(rec.model);
+  // The model keeps expiries in whole milliseconds: a key is there up to the end of its last one.
+  const nowMs = Math.floor(Math.round((rec.epoch + c.redisAt) * 1e6) / 1000);
+  const untilUs = Math.round((rec.epoch + held.until) * 1e6);
+  for (const key of rec.keysOf[k]!) {
+    const ttl = snap.get(key)?.ttlMs;
+    if (ttl === null || ttl === undefined) continue;
+    const goneUs = (nowMs + Math.round(ttl) + 1) * 1000;
+    if (goneUs >= untilUs) continue;
+    const gone = goneUs / 1e6 - rec.epoch;
+    return `After ${describeCall(c)}, ${key} expires at ${fmtT(gone)} s, but it holds ${held.what}, which still decides requests until ${fmtT(held.until)} s. A key that expires before its state stops mattering forgets admissions: a request in between is decided as if they never happened.`;
+  }
+  return null;
 }
 
 interface Job {

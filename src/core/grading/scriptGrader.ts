@@ -35,7 +35,7 @@ export interface ScriptProblem extends CaseProblem {
   spec: ScriptSpec;
   examples: ExampleCase[];
   traffic: TrafficShape;
-  /** Generated runs per attempt (default 24). */
+  /** Generated runs per attempt (default 40). */
   runs?: number;
   stepped?: {
     maxOffset: number;
@@ -172,7 +172,7 @@ export function scriptGrader(p: ScriptProblem): Grader {
                 return r.failure ? { ...r.failure, ...(r.fatal ? { fatal: true } : {}) } : null;
               },
               seed,
-              p.runs ?? 24,
+              p.runs ?? 40,
             );
           },
         },

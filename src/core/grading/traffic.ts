@@ -3,6 +3,10 @@
 // exactly at an earlier request's time + a span of the policy (a window, a lease, the time a
 // refill takes) and 1 us or 1 ms either side of it: the boundary straddles where an off-by-one
 // or a window a little short shows. Several keys, weighted costs, costs above the limit.
+// Beside the random operations, adversarial ones (shrinkable like the rest): a cost exactly equal
+// to the limit, a cost above the limit followed at once by a small one (a refusal that is
+// wrongly charged, or wrongly not counted, shows on the next request), and tight runs that fill
+// a window so a refusal has to say which entry frees enough.
 import fc from 'fast-check';
 
 /** One generated request (times in lab seconds, exact whole microseconds). */
@@ -30,6 +34,8 @@ export interface TrafficShape {
   costs: number[];
   /** A cost above the limit, drawn now and then. */
   bigCost?: number;
+  /** A cost exactly equal to the limit (the largest that can ever fit), drawn now and then. */
+  exactCost?: number;
   servers?: string[];
   /** Most requests in one case. */
   maxRequests: number;
@@ -44,7 +50,8 @@ export interface TrafficShape {
 }
 
 interface Op {
-  kind: 'gap' | 'burst' | 'straddle';
+  /** pair: a large cost (exact or above the limit), then a small one right after it. */
+  kind: 'gap' | 'burst' | 'straddle' | 'tight' | 'pair';
   gapUs: number;
   back: number;
   span: number;
@@ -52,6 +59,9 @@ interface Op {
   key: number;
   cost: number;
   big: boolean;
+  exact: boolean;
+  /** A pair's second request: this many microseconds after the first (0, 1 or 1000). */
+  chase: number;
   server: number;
   runUs: number;
 }
@@ -68,6 +78,11 @@ function opArb(shape: TrafficShape): fc.Arbitrary<Op> {
       { weight: 3, arbitrary: fc.constant('gap' as const) },
       { weight: 3, arbitrary: fc.constant('burst' as const) },
       { weight: 3, arbitrary: fc.constant('straddle' as const) },
+      { weight: 2, arbitrary: fc.constant('tight' as const) },
+      {
+        weight: shape.bigCost !== undefined || shape.exactCost !== undefined ? 1 : 0,
+        arbitrary: fc.constant('pair' as const),
+      },
     ),
     gapUs: fc
       .integer({ min: 1, max: Math.max(1, Math.floor(us(shape.maxGap) / (shape.quantumUs ?? 1))) })
@@ -81,6 +96,11 @@ function opArb(shape: TrafficShape): fc.Arbitrary<Op> {
       shape.bigCost === undefined
         ? fc.constant(false)
         : fc.integer({ min: 0, max: 11 }).map((n) => n === 0),
+    exact:
+      shape.exactCost === undefined
+        ? fc.constant(false)
+        : fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
+    chase: fc.constantFrom(0, 1, 1000),
     server: fc.nat({ max: Math.max(0, (shape.servers?.length ?? 1) - 1) }),
     // A job's run: well inside its lease, a straddle of the lease's end, or past it.
     runUs: leaseUs
@@ -95,28 +115,49 @@ function opArb(shape: TrafficShape): fc.Arbitrary<Op> {
 
 /** The requests a list of operations describes, in time order (equal times keep their order). */
 export function buildRequests(shape: TrafficShape, startUs: number, ops: Op[]): GenRequest[] {
-  const times: number[] = [];
+  const q = shape.quantumUs ?? 1;
+  const maxGapUs = Math.max(1, Math.floor(us(shape.maxGap) / q)) * q;
+  // Each entry: its time, its op, and whether it is a pair's small second request.
+  const out: { t: number; o: Op; second: boolean }[] = [];
   let prev = startUs;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
     let t: number;
-    if (o.kind === 'gap' || i === 0) t = prev + (i === 0 ? 0 : o.gapUs);
+    if (o.kind === 'gap' || o.kind === 'pair' || i === 0) t = prev + (i === 0 ? 0 : o.gapUs);
     else if (o.kind === 'burst') t = prev;
+    else if (o.kind === 'tight')
+      // A short gap (a twentieth of the longest), on the quantum: runs that fill a window.
+      t = prev + Math.max(q, Math.floor((o.gapUs % Math.max(q, maxGapUs / 20)) / q) * q);
     else {
-      const base = times[Math.max(0, i - 1 - o.back)]!;
+      const base = out[Math.max(0, out.length - 1 - o.back)]!.t;
       t = Math.max(0, base + us(shape.spans[o.span]!) + o.off);
     }
-    times.push(t);
+    out.push({ t, o, second: false });
     prev = Math.max(prev, t);
+    if (o.kind === 'pair') {
+      const chase = q === 1 ? o.chase : o.chase === 0 ? 0 : q;
+      out.push({ t: t + chase, o, second: true });
+      prev = Math.max(prev, t + chase);
+    }
   }
   const servers = shape.servers ?? ['A'];
-  const reqs = ops.map((o, i): GenRequest => {
+  const costOf = (o: Op, second: boolean): number => {
+    if (second) return shape.costs[0]!;
+    if (o.kind === 'pair')
+      return o.exact || shape.bigCost === undefined
+        ? (shape.exactCost ?? shape.bigCost!)
+        : shape.bigCost;
+    if (o.big && shape.bigCost !== undefined) return shape.bigCost;
+    if (o.exact && shape.exactCost !== undefined) return shape.exactCost;
+    return shape.costs[o.cost]!;
+  };
+  const reqs = out.map(({ t, o, second }): GenRequest => {
     const key = shape.keys[o.key]!;
     const r: GenRequest = {
-      at: sec(times[i]!),
+      at: sec(t),
       key,
       server: servers[o.server] ?? 'A',
-      cost: o.big && shape.bigCost !== undefined ? shape.bigCost : shape.costs[o.cost]!,
+      cost: costOf(o, second),
     };
     if (shape.tenantOf) r.tenant = shape.tenantOf(key);
     if (shape.lease) r.duration = sec(o.runUs);
