@@ -19,7 +19,9 @@ describe('refusal', () => {
     ])
       expect(refusal(c)).toMatch(/is never sent to a real server/);
     expect(refusal(['SORT', 'l', 'BY', 'w_*'])).toMatch(/by pattern/);
-    expect(refusal(['PUBLISH', 'c', 'm'])).toMatch(/not a command the lab's model knows/);
+    expect(refusal(['PUBLISH', 'c', 'm'])).toMatch(/PUBLISH is never sent.*subscriber/);
+    expect(refusal(['FCALL', 'f', '0'])).toMatch(/FCALL is never sent/);
+    expect(refusal(['XYZZY'])).toMatch(/not a command the lab's model knows/);
     expect(refusal(['SCRIPT', 'KILL'])).toMatch(/SCRIPT KILL is never sent/);
     expect(refusal(['COPY', 'a', 'b', 'DB', '1'])).toMatch(/another database/);
     expect(refusal(['BLPOP', 'l', '0'])).toMatch(
