@@ -1,10 +1,19 @@
-// The `explore` verb (README, headless contract): explorer input as JSON in, one JSON object
-// out: {"schedules", "violations", "complete", "counterexample"}. Bad input: exit 2 with a
-// message naming the field and nothing on stdout. The exploration runs in a worker thread
-// with a hard deadline, so no Lua (however it loops) can hang the command line.
+// The `explore` verb (README, headless contract): explorer input as JSON in (a puzzle's
+// ```races block pasted as it is works too), one JSON object out: the verdict, the counts, the
+// broken part, why it is not complete, the failure and the counterexample. Bad input: exit 2
+// with a message naming the field and nothing on stdout. The exploration runs in a worker
+// thread with a soft deadline (the answer then says not complete, and why) and a hard one, so
+// no Lua (however it loops) can hang the command line.
 import { NondeterministicCode } from '../core/races/behaviour';
-import { ExploreInputError, parseExploreInput } from '../core/races/input';
-import type { ExploreResult, Step } from '../core/races/types';
+import { ExploreInputError } from '../core/races/input';
+import { parseRacesSpec } from '../core/races/puzzle';
+import type {
+  ExploreResult,
+  ExploreVerdict,
+  IncompleteReason,
+  InvariantPart,
+  Step,
+} from '../core/races/types';
 import type { JsonReply } from '../core/redis/reply';
 import type { ExploreJob, ExploreJobResult } from './exploreJob';
 import { runInWorker } from './sandbox';
@@ -18,25 +27,47 @@ export interface VerbResult {
 type CliStep =
   { request: number; command: string[]; reply: JsonReply } | { request: number; crash: true };
 
-/** The headless contract's output: exactly these four fields. */
-export function cliOutput(r: ExploreResult): {
+const cliSteps = (steps: Step[]): CliStep[] =>
+  steps.map((s: Step): CliStep =>
+    'crash' in s
+      ? { request: s.request, crash: true }
+      : { request: s.request, command: s.command, reply: s.reply },
+  );
+
+export interface CliOutput {
+  verdict: ExploreVerdict;
+  summary: string;
   schedules: number;
   violations: number;
   complete: boolean;
+  part: InvariantPart | null;
+  incompleteReason: IncompleteReason | null;
+  failure: { requests: number; schedules: number; message: string; schedule: CliStep[] } | null;
   counterexample: CliStep[] | null;
-} {
+}
+
+/** The headless contract's output: exactly these fields, in this order. */
+export function cliOutput(r: ExploreResult): CliOutput {
   return {
+    verdict: r.verdict,
+    summary: r.summary,
     schedules: r.schedules,
     violations: r.violations,
     complete: r.complete,
-    counterexample:
-      r.counterexample?.map((s: Step): CliStep =>
-        'crash' in s
-          ? { request: s.request, crash: true }
-          : { request: s.request, command: s.command, reply: s.reply },
-      ) ?? null,
+    part: r.part,
+    incompleteReason: r.incompleteReason,
+    failure: r.failure && {
+      requests: r.failure.requests,
+      schedules: r.failure.schedules,
+      message: r.failure.message,
+      schedule: cliSteps(r.failure.schedule),
+    },
+    counterexample: r.counterexample && cliSteps(r.counterexample),
   };
 }
+
+/** The soft deadline: the answer (not complete, and why) comes by here. */
+export const DEFAULT_EXPLORE_DEADLINE_MS = 2500;
 
 const num = (v: string | undefined, dflt: number): number => {
   const n = Number(v);
@@ -52,10 +83,14 @@ export async function runExploreVerb(text: string): Promise<VerbResult> {
   }
   let job: ExploreJob;
   const hardMs = num(process.env.EXPLORE_TIMEOUT_MS, 30000);
+  const softMs = Math.min(
+    num(process.env.EXPLORE_DEADLINE_MS, DEFAULT_EXPLORE_DEADLINE_MS),
+    Math.max(100, hardMs - 5000),
+  );
   try {
     job = {
-      input: parseExploreInput(value),
-      softDeadlineMs: Math.max(100, hardMs - 5000),
+      input: parseRacesSpec(value, 'play', '').input,
+      softDeadlineMs: softMs,
       budgetMs: 250,
     };
   } catch (e) {

@@ -14,7 +14,17 @@ import { sha1Hex } from '../redis/sha1';
 import { judge } from './invariant';
 import { fewestSwitches, switches } from './shortest';
 import { conflicts } from './commands';
-import type { ExploreInput, ExploreResult, Invariant, InvariantPart, Step, Verdict } from './types';
+import { summarize } from './summary';
+import type {
+  ExploreInput,
+  ExploreResult,
+  Failure,
+  IncompleteReason,
+  Invariant,
+  InvariantPart,
+  Step,
+  Verdict,
+} from './types';
 import {
   DEFAULT_MAX_ROUND_TRIPS,
   DEFAULT_START_TIME,
@@ -27,6 +37,10 @@ import {
 export interface ExploreOptions {
   /** Polled between schedules; returning true stops the search (complete: false). */
   shouldStop?: () => boolean;
+  /** Milliseconds from some fixed point (performance.now in Node and the worker; a fake in tests). */
+  clock?: () => number;
+  /** With `clock`: stop (complete: false, incompleteReason "deadline") once this many ms have passed. */
+  deadlineMs?: number;
   /** Also count every interleaving without reduction (exploredWithoutReduction). */
   countWithoutReduction?: boolean;
   /** Called with every complete schedule explored (tests compare searches with it). */
@@ -48,6 +62,7 @@ export function programOf(input: ExploreInput, engine: ExplorerEngine): Program 
     maxRoundTrips: input.maxRoundTrips ?? DEFAULT_MAX_ROUND_TRIPS,
     startTime: input.startTime ?? DEFAULT_START_TIME,
     trackCharges: inv.noChargeWhenDenied === true,
+    cluster: input.cluster === true,
   });
 }
 
@@ -93,32 +108,95 @@ interface Found {
   switches: number;
 }
 
+/** Keeps `best` the easiest schedule to follow: fewest switches, then fewest steps, then lower-numbered servers first. */
+function better(best: Found | null, moves: Move[], requests: number): Found | null {
+  // No schedule has fewer switches than one per request that moved, minus one.
+  const active = new Set(moves.map((m) => m.request)).size;
+  const floor = Math.max(0, active - 1);
+  const b = best;
+  if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
+    return null;
+  const order = fewestSwitches(moves, requests);
+  const sw = switches(order);
+  if (
+    !b ||
+    sw < b.switches ||
+    (sw === b.switches &&
+      (order.length < b.moves.length ||
+        (order.length === b.moves.length && earlier(order, b.moves))))
+  )
+    return { moves: order, switches: sw };
+  return null;
+}
+
+/** The search's budget: schedules, round trips applied, and an injected wall clock. */
+export interface Budget {
+  maxSchedules: number;
+  maxSteps: number;
+  clock?: () => number;
+  deadlineMs?: number;
+  shouldStop?: () => boolean;
+}
+
+export const DEFAULT_MAX_STEPS = 200_000;
+
 class Search {
   schedules = 0;
   violations = 0;
   by: Partial<Record<InvariantPart, number>> = {};
   best: Found | null = null;
-  stopped = false;
+  /** The easiest schedule to follow in which a request failed. */
+  failed: Found | null = null;
+  failedSchedules = 0;
+  readonly failedRequests = new Set<number>();
+  firstError: string | null = null;
+  stopped: IncompleteReason | null = null;
   replays = 0;
   nodes = 0;
+  steps = 0;
   private world: World;
   private readonly path: Move[] = [];
+  private readonly started: number;
 
   constructor(
     private readonly program: Program,
     private readonly inv: Invariant,
     private readonly allowed: number | null,
-    private readonly maxSchedules: number,
+    private readonly budget: Budget,
     private readonly reduction: boolean,
-    private readonly shouldStop: (() => boolean) | undefined,
     private readonly judgeLeaves: boolean,
     private readonly onSchedule?: (world: World, verdict: Verdict) => void,
   ) {
     this.world = new World(program);
+    this.started = budget.clock?.() ?? 0;
   }
 
   run(): void {
     this.dfs(0, []);
+  }
+
+  private apply(w: World, m: Move): void {
+    w.apply(m);
+    this.steps++;
+  }
+
+  /** Checks the step budget and the deadline; true when the search must stop. */
+  private overBudget(): boolean {
+    if (this.stopped) return true;
+    const b = this.budget;
+    if (this.steps >= b.maxSteps)
+      this.stopped = {
+        by: 'maxSteps',
+        limit: b.maxSteps,
+        text: `stopped after ${b.maxSteps.toLocaleString('en')} round trips (maxSteps), having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
+    else if (b.clock && b.deadlineMs !== undefined && b.clock() - this.started >= b.deadlineMs)
+      this.stopped = {
+        by: 'deadline',
+        limit: b.deadlineMs,
+        text: `stopped at the deadline of ${b.deadlineMs.toLocaleString('en')} ms, having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
+    return this.stopped !== null;
   }
 
   /** Puts the world at the current path's first `depth` moves. */
@@ -127,11 +205,12 @@ class Search {
     this.replays++;
     this.world.release();
     const w = new World(this.program);
-    for (let k = 0; k < depth; k++) w.apply(this.path[k]!);
+    for (let k = 0; k < depth; k++) this.apply(w, this.path[k]!);
     this.world = w;
   }
 
   private dfs(depth: number, sleep: Move[]): void {
+    if (this.overBudget()) return;
     this.nodes++;
     this.at(depth);
     const moves = this.world.moves();
@@ -148,7 +227,7 @@ class Search {
         for (const s of sleep.concat(tried))
           if (s.request !== t.request && !conflicts(s.fp, t.fp)) childSleep.push(s);
       this.at(depth);
-      this.world.apply(t);
+      this.apply(this.world, t);
       this.path[depth] = t;
       this.dfs(depth + 1, childSleep);
       tried.push(t);
@@ -156,37 +235,43 @@ class Search {
   }
 
   private leaf(): void {
-    if (this.schedules >= this.maxSchedules) {
+    if (this.schedules >= this.budget.maxSchedules) {
       // One more schedule exists past the cap: the search is not complete.
-      this.stopped = true;
+      this.stopped = {
+        by: 'maxSchedules',
+        limit: this.budget.maxSchedules,
+        text: `stopped at the cap of ${this.budget.maxSchedules.toLocaleString('en')} schedules (maxSchedules); more exist`,
+      };
       return;
     }
     this.schedules++;
-    if (this.shouldStop?.()) this.stopped = true;
+    if (this.budget.shouldStop?.())
+      this.stopped = {
+        by: 'deadline',
+        limit: this.budget.deadlineMs ?? 0,
+        text: `stopped at its deadline, having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
     if (!this.judgeLeaves) return;
     const v = judge(this.world, this.inv, this.allowed);
     this.onSchedule?.(this.world, v);
+    const requests = this.program.requests.length;
+    let failedHere = false;
+    v.ends.forEach((e, i) => {
+      if (e.kind !== 'error') return;
+      failedHere = true;
+      this.failedRequests.add(i);
+      this.firstError ??= e.message;
+    });
+    if (failedHere) {
+      this.failedSchedules++;
+      const f = better(this.failed, this.world.actions.slice(), requests);
+      if (f) this.failed = f;
+    }
     if (v.broken.length === 0) return;
     this.violations++;
     for (const b of v.broken) this.by[b.part] = (this.by[b.part] ?? 0) + 1;
-    const moves = this.world.actions.slice();
-    // No schedule has fewer switches than one per request that moved, minus one.
-    const active = new Set(moves.map((m) => m.request)).size;
-    const floor = Math.max(0, active - 1);
-    const b = this.best;
-    if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
-      return;
-    const order = fewestSwitches(moves, this.program.requests.length);
-    const sw = switches(order);
-    // Fewest switches, then fewest steps, then the one where lower-numbered servers go first.
-    if (
-      !b ||
-      sw < b.switches ||
-      (sw === b.switches &&
-        (order.length < b.moves.length ||
-          (order.length === b.moves.length && earlier(order, b.moves))))
-    )
-      this.best = { moves: order, switches: sw };
+    const f = better(this.best, this.world.actions.slice(), requests);
+    if (f) this.best = f;
   }
 }
 
@@ -212,16 +297,14 @@ export function explore(
   try {
     const allowed = resolveAllowed(program, inv);
     const reduction = input.reduction ?? true;
-    const s = new Search(
-      program,
-      inv,
-      allowed,
-      input.maxSchedules,
-      reduction,
-      opts.shouldStop,
-      true,
-      opts.onSchedule,
-    );
+    const budget: Budget = {
+      maxSchedules: input.maxSchedules,
+      maxSteps: input.maxSteps ?? DEFAULT_MAX_STEPS,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
+      ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
+    };
+    const s = new Search(program, inv, allowed, budget, reduction, true, opts.onSchedule);
     s.run();
     let counterexample: Step[] | null = null;
     let counterexampleVerdict: Verdict | null = null;
@@ -230,26 +313,39 @@ export function explore(
       counterexample = r.steps;
       counterexampleVerdict = r.verdict;
     }
+    let failure: Failure | null = null;
+    if (s.failed && s.firstError !== null)
+      failure = {
+        requests: s.failedRequests.size,
+        schedules: s.failedSchedules,
+        message: s.firstError,
+        schedule: replay(program, s.failed.moves, inv, allowed).steps,
+      };
+    const part = counterexampleVerdict?.broken[0]?.part ?? null;
+    const told = summarize({
+      schedules: s.schedules,
+      violations: s.violations,
+      part,
+      failure,
+      incompleteReason: s.stopped,
+    });
     const result: ExploreResult = {
+      verdict: told.verdict,
+      summary: told.summary,
       schedules: s.schedules,
       violations: s.violations,
       complete: !s.stopped,
       counterexample,
       counterexampleVerdict,
+      part,
+      incompleteReason: s.stopped,
+      failure,
       violationsBy: s.by,
       allowed,
-      stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes },
+      stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes, steps: s.steps },
     };
     if (opts.countWithoutReduction && reduction) {
-      const brute = new Search(
-        program,
-        inv,
-        allowed,
-        input.maxSchedules,
-        false,
-        opts.shouldStop,
-        false,
-      );
+      const brute = new Search(program, inv, allowed, budget, false, false);
       brute.run();
       result.exploredWithoutReduction = brute.schedules;
     }
@@ -281,6 +377,7 @@ export function checkRunnable(input: ExploreInput, engine: ExplorerEngine): stri
   const model = new RedisModel({
     scriptEngine: engine,
     startTime: input.startTime ?? DEFAULT_START_TIME,
+    clusterMode: input.cluster === true,
   });
   input.initial.forEach((cmd, i) => {
     const r = model.call(cmd);

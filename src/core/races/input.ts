@@ -10,6 +10,7 @@ export { ExploreInputError };
 export const MAX_REQUESTS = 4;
 export const DEFAULT_MAX_SCHEDULES = 20000;
 const MAX_SCHEDULES_LIMIT = 10_000_000;
+const MAX_STEPS_LIMIT = 100_000_000;
 const MAX_CODE = 100_000;
 
 const FIELDS = [
@@ -23,6 +24,8 @@ const FIELDS = [
   'reduction',
   'maxRoundTrips',
   'startTime',
+  'maxSteps',
+  'cluster',
   // Annotations a test corpus may carry; ignored.
   'name',
   'description',
@@ -123,7 +126,7 @@ export function parseExploreInput(value: unknown): ExploreInput {
     throw new ExploreInputError([`input must be a JSON object, got ${what(value)}`]);
   for (const k of Object.keys(value))
     if (!FIELDS.includes(k))
-      errs.push(`${k} is not a known field (allowed: ${FIELDS.slice(0, 10).join(', ')})`);
+      errs.push(`${k} is not a known field (allowed: ${FIELDS.slice(0, -3).join(', ')})`);
 
   let code = '';
   let fromPlacement: Pick<ExploreInput, 'code' | 'requests' | 'initial' | 'invariant'> | null =
@@ -217,6 +220,15 @@ export function parseExploreInput(value: unknown): ExploreInput {
     )
       input.startTime = value.startTime;
     else errs.push('startTime must be Unix seconds (a number >= 0)');
+  }
+  if (value.maxSteps !== undefined) {
+    if (isInt(value.maxSteps) && value.maxSteps >= 1 && value.maxSteps <= MAX_STEPS_LIMIT)
+      input.maxSteps = value.maxSteps;
+    else errs.push(`maxSteps must be an integer from 1 to ${MAX_STEPS_LIMIT.toLocaleString('en')}`);
+  }
+  if (value.cluster !== undefined) {
+    if (typeof value.cluster === 'boolean') input.cluster = value.cluster;
+    else errs.push('cluster must be true or false');
   }
   if (errs.length) throw new ExploreInputError(errs);
   return input;

@@ -29,6 +29,7 @@ export class Program {
       maxRoundTrips: number;
       startTime: number;
       trackCharges: boolean;
+      cluster?: boolean;
     },
   ) {
     // Requests with the same code, KEYS and ARGV behave the same: they share one tree.
@@ -58,7 +59,14 @@ export class Program {
   takeModel(): RedisModel {
     const m = this.spare;
     this.spare = null;
-    return m ?? new RedisModel({ scriptEngine: this.engine, startTime: this.opts.startTime });
+    return (
+      m ??
+      new RedisModel({
+        scriptEngine: this.engine,
+        startTime: this.opts.startTime,
+        clusterMode: this.opts.cluster === true,
+      })
+    );
   }
 
   /** Takes back the model of a world that will not be used again, with its connections. */
