@@ -16,7 +16,7 @@ import type {
 } from '../core/races/types';
 import type { JsonReply } from '../core/redis/reply';
 import type { ExploreJob, ExploreJobResult } from './exploreJob';
-import { runInWorker } from './sandbox';
+import { runInWorker, type WorkerOutcome } from './sandbox';
 
 export interface VerbResult {
   stdout: string;
@@ -74,7 +74,21 @@ const num = (v: string | undefined, dflt: number): number => {
   return v !== undefined && Number.isFinite(n) && n > 0 ? n : dflt;
 };
 
-export async function runExploreVerb(text: string): Promise<VerbResult> {
+/** Runs the job somewhere: a worker thread with a hard deadline (the default), or in-process in tests. */
+export type ExploreRunner = (
+  job: ExploreJob,
+  hardMs: number,
+) => Promise<WorkerOutcome<ExploreJobResult>>;
+
+const inWorker: ExploreRunner = (job, hardMs) =>
+  runInWorker<ExploreJobResult>(new URL('./exploreJob.ts', import.meta.url), 'exploreJob', job, {
+    timeoutMs: hardMs,
+  });
+
+export async function runExploreVerb(
+  text: string,
+  runner: ExploreRunner = inWorker,
+): Promise<VerbResult> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -98,12 +112,7 @@ export async function runExploreVerb(text: string): Promise<VerbResult> {
       return { stdout: '', stderr: e.errors.join('\n') + '\n', code: 2 };
     throw e;
   }
-  const out = await runInWorker<ExploreJobResult>(
-    new URL('./exploreJob.ts', import.meta.url),
-    'exploreJob',
-    job,
-    { timeoutMs: hardMs },
-  );
+  const out = await runner(job, hardMs);
   if (!out.ok) {
     if (out.reason === 'timeout')
       return {

@@ -199,20 +199,24 @@ class Search {
     return this.stopped !== null;
   }
 
-  /** Puts the world at the current path's first `depth` moves. */
-  private at(depth: number): void {
-    if (this.world.length === depth) return;
+  /** Puts the world at the current path's first `depth` moves; false when the budget ran out on the way. */
+  private at(depth: number): boolean {
+    if (this.world.length === depth) return true;
     this.replays++;
     this.world.release();
     const w = new World(this.program);
-    for (let k = 0; k < depth; k++) this.apply(w, this.path[k]!);
     this.world = w;
+    for (let k = 0; k < depth; k++) {
+      if (this.overBudget()) return false;
+      this.apply(w, this.path[k]!);
+    }
+    return true;
   }
 
   private dfs(depth: number, sleep: Move[]): void {
     if (this.overBudget()) return;
     this.nodes++;
-    this.at(depth);
+    if (!this.at(depth)) return;
     const moves = this.world.moves();
     if (moves.length === 0) {
       this.leaf();
@@ -226,7 +230,7 @@ class Search {
       if (this.reduction)
         for (const s of sleep.concat(tried))
           if (s.request !== t.request && !conflicts(s.fp, t.fp)) childSleep.push(s);
-      this.at(depth);
+      if (!this.at(depth) || this.overBudget()) return;
       this.apply(this.world, t);
       this.path[depth] = t;
       this.dfs(depth + 1, childSleep);
