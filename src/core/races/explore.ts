@@ -15,6 +15,7 @@ import { judge } from './invariant';
 import { fewestSwitches, switches } from './shortest';
 import { conflicts } from './commands';
 import { summarize } from './summary';
+import { renumber, shadowed, twinPermutations, twinsOf } from './symmetry';
 import type {
   ExploreInput,
   ExploreResult,
@@ -166,9 +167,35 @@ class Search {
     private readonly reduction: boolean,
     private readonly judgeLeaves: boolean,
     private readonly onSchedule?: (world: World, verdict: Verdict) => void,
+    symmetry = false,
   ) {
     this.world = new World(program);
     this.started = budget.clock?.() ?? 0;
+    const twins = twinsOf(program);
+    if (symmetry && twins.some((t) => t.length > 0)) {
+      this.twins = twins;
+      this.perms = twinPermutations(twins);
+    }
+  }
+
+  /** Twins per request, when symmetry is on and some requests are identical. */
+  private readonly twins: number[][] | null = null;
+  private readonly perms: number[][] = [];
+
+  /** The easiest to follow of a schedule and its mirror images (symmetry skipped those). */
+  private consider(best: Found | null, moves: Move[]): Found | null {
+    const n = this.program.requests.length;
+    if (!this.twins) return better(best, moves, n);
+    let b = best;
+    let changed = false;
+    for (const p of this.perms) {
+      const f = better(b, renumber(moves, p), n);
+      if (f) {
+        b = f;
+        changed = true;
+      }
+    }
+    return changed ? b : null;
   }
 
   run(): void {
@@ -223,9 +250,17 @@ class Search {
       return;
     }
     const tried: Move[] = [];
+    const asleep = (r: number) => sleep.some((s) => s.request === r);
+    // Requests whose moves mirror a twin's here (decided before the world moves on).
+    const skip = this.twins
+      ? new Set(
+          moves.map((m) => m.request).filter((r) => shadowed(this.world, this.twins!, r, asleep)),
+        )
+      : null;
     for (const t of moves) {
       if (this.stopped) return;
       if (sleep.some((s) => s.request === t.request && !s.crash === !t.crash)) continue;
+      if (skip?.has(t.request)) continue;
       const childSleep: Move[] = [];
       if (this.reduction)
         for (const s of sleep.concat(tried))
@@ -258,7 +293,6 @@ class Search {
     if (!this.judgeLeaves) return;
     const v = judge(this.world, this.inv, this.allowed);
     this.onSchedule?.(this.world, v);
-    const requests = this.program.requests.length;
     let failedHere = false;
     v.ends.forEach((e, i) => {
       if (e.kind !== 'error') return;
@@ -268,13 +302,13 @@ class Search {
     });
     if (failedHere) {
       this.failedSchedules++;
-      const f = better(this.failed, this.world.actions.slice(), requests);
+      const f = this.consider(this.failed, this.world.actions.slice());
       if (f) this.failed = f;
     }
     if (v.broken.length === 0) return;
     this.violations++;
     for (const b of v.broken) this.by[b.part] = (this.by[b.part] ?? 0) + 1;
-    const f = better(this.best, this.world.actions.slice(), requests);
+    const f = this.consider(this.best, this.world.actions.slice());
     if (f) this.best = f;
   }
 }
@@ -308,7 +342,16 @@ export function explore(
       ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
       ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
     };
-    const s = new Search(program, inv, allowed, budget, reduction, true, opts.onSchedule);
+    const s = new Search(
+      program,
+      inv,
+      allowed,
+      budget,
+      reduction,
+      true,
+      opts.onSchedule,
+      input.symmetry === true,
+    );
     s.run();
     let counterexample: Step[] | null = null;
     let counterexampleVerdict: Verdict | null = null;

@@ -26,6 +26,7 @@ const FIELDS = [
   'startTime',
   'maxSteps',
   'cluster',
+  'symmetry',
   // Annotations a test corpus may carry; ignored.
   'name',
   'description',
@@ -225,6 +226,10 @@ export function parseExploreInput(value: unknown): ExploreInput {
     if (isInt(value.maxSteps) && value.maxSteps >= 1 && value.maxSteps <= MAX_STEPS_LIMIT)
       input.maxSteps = value.maxSteps;
     else errs.push(`maxSteps must be an integer from 1 to ${MAX_STEPS_LIMIT.toLocaleString('en')}`);
+  }
+  if (value.symmetry !== undefined) {
+    if (typeof value.symmetry === 'boolean') input.symmetry = value.symmetry;
+    else errs.push('symmetry must be true or false');
   }
   if (value.cluster !== undefined) {
     if (typeof value.cluster === 'boolean') input.cluster = value.cluster;

@@ -44,6 +44,12 @@ export interface ExploreInput {
   maxSchedules: number;
   /** Partial-order reduction (default true); false tries every interleaving. */
   reduction?: boolean;
+  /**
+   * Symmetry reduction (default false): of two identical requests (same code, KEYS and ARGV)
+   * standing at the same point, only the lower-numbered one moves; `schedules` then counts
+   * schedules up to renumbering identical requests.
+   */
+  symmetry?: boolean;
   /** A request still sending after this many round trips is stopped as starved (default 60). */
   maxRoundTrips?: number;
   /** Unix seconds on the store's clock (default 1700000000); it moves only in a pause. */
