@@ -25,13 +25,17 @@ export interface VerbResult {
 }
 
 type CliStep =
-  { request: number; command: string[]; reply: JsonReply } | { request: number; crash: true };
+  | { request: number; command: string[]; reply: JsonReply }
+  | { request: number; crash: true }
+  | { pause: number };
 
 const cliSteps = (steps: Step[]): CliStep[] =>
   steps.map((s: Step): CliStep =>
     'crash' in s
       ? { request: s.request, crash: true }
-      : { request: s.request, command: s.command, reply: s.reply },
+      : 'pause' in s
+        ? { pause: s.pause }
+        : { request: s.request, command: s.command, reply: s.reply },
   );
 
 export interface CliOutput {

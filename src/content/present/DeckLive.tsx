@@ -212,8 +212,10 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
         {last && (
           <span className="stage-race-last">
             {' '}
-            · {serverLabel(names, last.request)}{' '}
-            {'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}
+            ·{' '}
+            {'pause' in last
+              ? `${last.pause.toLocaleString('en')} ms pass`
+              : `${serverLabel(names, last.request)} ${'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}`}
           </span>
         )}
       </p>

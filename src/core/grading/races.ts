@@ -11,6 +11,7 @@
 // WATCH/MULTI/EXEC loop. The failing case is the counterexample schedule, with a link that
 // replays it on the scheduler screen.
 import { runLane } from '../../core/content/lanes';
+import { actionOf } from '../races/actions';
 import { explore } from '../races/explore';
 import { serverName, stepLine } from '../races/invariant';
 import type { Action, ExploreInput, Invariant, Step } from '../races/types';
@@ -252,8 +253,7 @@ async function checkRace(
     startTime: p.epoch + c.at,
   };
   const r = explore(input, lua);
-  const toActions = (steps: Step[]): Action[] =>
-    steps.map((s) => ('crash' in s ? { request: s.request, crash: true } : { request: s.request }));
+  const toActions = (steps: Step[]): Action[] => steps.map((s) => actionOf(s));
   // A failing request is never a pass, whatever the invariant says.
   if (r.failure)
     return {

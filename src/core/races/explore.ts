@@ -64,6 +64,7 @@ export function programOf(input: ExploreInput, engine: ExplorerEngine): Program 
     startTime: input.startTime ?? DEFAULT_START_TIME,
     trackCharges: inv.noChargeWhenDenied === true,
     cluster: input.cluster === true,
+    ...(input.pauses ? { pauses: input.pauses, maxPauses: input.maxPauses ?? 1 } : {}),
   });
 }
 
@@ -97,9 +98,13 @@ export function resolveAllowed(program: Program, inv: Invariant): number | null 
 /** Is schedule a before b in the order of (request, crash) at the first step they differ? */
 function earlier(a: readonly Move[], b: readonly Move[]): boolean {
   for (let i = 0; i < a.length && i < b.length; i++) {
-    const x = a[i]!.request * 2 + (a[i]!.crash ? 1 : 0);
-    const y = b[i]!.request * 2 + (b[i]!.crash ? 1 : 0);
+    // A pause (request -1) counts as the last participant, after every server.
+    const x = (a[i]!.request < 0 ? 99 : a[i]!.request) * 2 + (a[i]!.crash ? 1 : 0);
+    const y = (b[i]!.request < 0 ? 99 : b[i]!.request) * 2 + (b[i]!.crash ? 1 : 0);
     if (x !== y) return x < y;
+    const p = a[i]!.pause ?? 0;
+    const q = b[i]!.pause ?? 0;
+    if (p !== q) return p < q;
   }
   return false;
 }
@@ -254,12 +259,17 @@ class Search {
     // Requests whose moves mirror a twin's here (decided before the world moves on).
     const skip = this.twins
       ? new Set(
-          moves.map((m) => m.request).filter((r) => shadowed(this.world, this.twins!, r, asleep)),
+          moves
+            .map((m) => m.request)
+            .filter((r) => r >= 0 && shadowed(this.world, this.twins!, r, asleep)),
         )
       : null;
     for (const t of moves) {
       if (this.stopped) return;
-      if (sleep.some((s) => s.request === t.request && !s.crash === !t.crash)) continue;
+      if (
+        sleep.some((s) => s.request === t.request && !s.crash === !t.crash && s.pause === t.pause)
+      )
+        continue;
       if (skip?.has(t.request)) continue;
       const childSleep: Move[] = [];
       if (this.reduction)

@@ -27,6 +27,8 @@ const FIELDS = [
   'maxSteps',
   'cluster',
   'symmetry',
+  'pauses',
+  'maxPauses',
   // Annotations a test corpus may carry; ignored.
   'name',
   'description',
@@ -118,6 +120,35 @@ function readRequests(v: unknown, errs: string[], codeGiven: boolean): RequestSp
     } else if (!codeGiven) errs.push(`${path}.code is required when there is no top-level code`);
     return spec;
   });
+}
+
+const MAX_PAUSE_MS = 86_400_000;
+const MAX_PAUSE_LENGTHS = 4;
+const MAX_PAUSES = 3;
+
+/** `pauses` (lengths in ms, or "auto") and `maxPauses`. */
+function readPauses(value: Obj, input: ExploreInput, errs: string[]): void {
+  const p = value.pauses;
+  if (p !== undefined) {
+    if (p === 'auto') input.pauses = 'auto';
+    else if (
+      Array.isArray(p) &&
+      p.length >= 1 &&
+      p.length <= MAX_PAUSE_LENGTHS &&
+      p.every((x) => isInt(x) && x >= 1 && x <= MAX_PAUSE_MS)
+    )
+      input.pauses = [...new Set(p as number[])];
+    else
+      errs.push(
+        `pauses must be "auto" or a list of 1 to ${MAX_PAUSE_LENGTHS} pause lengths in whole milliseconds (1 to ${MAX_PAUSE_MS.toLocaleString('en')}), e.g. [1000]`,
+      );
+  }
+  if (value.maxPauses !== undefined) {
+    if (p === undefined) errs.push('maxPauses needs pauses (the lengths to try)');
+    else if (isInt(value.maxPauses) && value.maxPauses >= 0 && value.maxPauses <= MAX_PAUSES)
+      input.maxPauses = value.maxPauses;
+    else errs.push(`maxPauses must be an integer from 0 to ${MAX_PAUSES}`);
+  }
 }
 
 /** Validates explorer input; throws ExploreInputError naming every bad field. */
@@ -227,6 +258,7 @@ export function parseExploreInput(value: unknown): ExploreInput {
       input.maxSteps = value.maxSteps;
     else errs.push(`maxSteps must be an integer from 1 to ${MAX_STEPS_LIMIT.toLocaleString('en')}`);
   }
+  readPauses(value, input, errs);
   if (value.symmetry !== undefined) {
     if (typeof value.symmetry === 'boolean') input.symmetry = value.symmetry;
     else errs.push('symmetry must be true or false');

@@ -71,6 +71,7 @@ export function verdictText(v: Verdict): string {
 
 /** A step as one line of the failure's trace. */
 export function stepLine(s: Step): string {
+  if ('pause' in s) return `pause: ${s.pause.toLocaleString('en')} ms pass on the store's clock`;
   const who = `server ${serverName(s.request)}`;
   if ('crash' in s) return `${who} crashes (it sends nothing more and never answers)`;
   const cmd = s.command.map((a, i) =>

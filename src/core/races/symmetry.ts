@@ -73,4 +73,4 @@ export function twinPermutations(twins: readonly number[][]): number[][] {
 
 /** A schedule with its requests renumbered. */
 export const renumber = <M extends Move>(moves: readonly M[], p: readonly number[]): M[] =>
-  moves.map((m) => ({ ...m, request: p[m.request]! }));
+  moves.map((m) => (m.request < 0 ? m : { ...m, request: p[m.request]! }));

@@ -59,6 +59,14 @@ export interface ExploreInput {
    * budget, checked at every step (the result says complete: false). Default 200,000.
    */
   maxSteps?: number;
+  /**
+   * Pause lengths (ms) the explorer tries as a step of its own between any two round trips,
+   * or "auto": at each point, pause just long enough for each key with an expiry to expire
+   * (its remaining TTL; the three nearest). Default: no pauses (the clock stands still).
+   */
+  pauses?: number[] | 'auto';
+  /** Most pauses in one schedule (default 1 when `pauses` is given, at most 3). */
+  maxPauses?: number;
   /** The store is a Redis Cluster node: multi-key commands, scripts and MULTI across hash slots fail with CROSSSLOT. */
   cluster?: boolean;
 }
@@ -83,7 +91,9 @@ export type Step =
       /** The store after this round trip. */
       state: KeyState[];
     }
-  | { request: number; crash: true; state: KeyState[] };
+  | { request: number; crash: true; state: KeyState[] }
+  /** Time passes on the store's clock (request is PAUSE, -1); keys whose expiry it reaches are gone. */
+  | { request: number; pause: number; state: KeyState[] };
 
 /** How a request ended in a schedule. */
 export type RequestEnd =
@@ -163,5 +173,11 @@ export interface ExploreResult {
   };
 }
 
-/** An action in a schedule: request i takes its next round trip, or crashes. */
-export type Action = { request: number; crash?: boolean };
+/**
+ * An action in a schedule: request i takes its next round trip, or crashes; or time passes
+ * (`pause`: milliseconds on the store's clock, with `request` set to PAUSE, -1).
+ */
+export type Action = { request: number; crash?: boolean; pause?: number };
+
+/** The `request` of a pause: no app server moves, the store's clock does. */
+export const PAUSE = -1;

@@ -244,9 +244,15 @@ export function StepLog({ steps, names }: { steps: Step[]; names: string[] | und
   return (
     <ol className="race-log" data-testid="race-log">
       {steps.map((s, k) => (
-        <li key={k} className={`race-log-${s.request}`}>
-          <strong>{serverLabel(names, s.request)}</strong>{' '}
-          {'crash' in s ? (
+        <li key={k} className={`race-log-${'pause' in s ? 'pause' : s.request}`}>
+          {'pause' in s ? (
+            <span className="race-pause-text">
+              Pause: {s.pause.toLocaleString('en')} ms pass on the store&apos;s clock
+            </span>
+          ) : (
+            <strong>{serverLabel(names, s.request)}</strong>
+          )}{' '}
+          {'pause' in s ? null : 'crash' in s ? (
             <span className="race-crash-text">crashes (sends nothing more, never answers)</span>
           ) : (
             <>
