@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLuaEngine, type LuaRuntime } from '../lua/index';
 import { explore } from './explore';
+import { createSchedulerSession } from './session';
 import type { ExploreInput, ExploreResult } from './types';
 
 let engine: LuaRuntime;
@@ -36,6 +37,16 @@ describe('an erroring program is its own verdict, never safe', () => {
     expect(r.summary).toBe(`2 requests failed: ${r.failure!.message}`);
     // The failing schedule is there to replay, with the failing command in it.
     expect(r.failure!.schedule.some((s) => 'command' in s && s.command[0] === 'INCRR')).toBe(true);
+  });
+
+  it('the scheduler never says a schedule with a failed request holds', () => {
+    const s = createSchedulerSession(input('redis.call("INCRR", KEYS[1])\nreturn 1'), engine);
+    s.step(0);
+    const st = s.step(1);
+    expect(st.verdictText).toMatch(/Server A failed: ERR unknown command 'INCRR'/);
+    expect(st.verdictText).toMatch(/A failing request is not a safe schedule/);
+    expect(st.verdictText).not.toMatch(/holds/);
+    s.dispose();
   });
 
   it('a Lua runtime error', () => {
