@@ -5,6 +5,11 @@
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
 import { printRacesBench, runRacesBench, type RacesBenchCase } from './races';
+import {
+  printExploreFeedback,
+  runExploreFeedbackBench,
+  type FeedbackCase,
+} from './exploreFeedback';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 
@@ -17,6 +22,8 @@ const SECTIONS: Record<string, () => unknown> = {
       reps: Number(process.env.BENCH_REDIS_REPS ?? 3),
     }),
   races: () => runRacesBench(),
+  // Part of BENCH_SECTIONS=races: how fast the explore verb answers.
+  racesFeedback: () => runExploreFeedbackBench(),
   grade: () => runGradeBench(),
 };
 
@@ -24,7 +31,8 @@ const json = process.argv.includes('--json');
 const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const results: Record<string, unknown> = {};
 for (const [name, fn] of Object.entries(SECTIONS)) {
-  if (!only || only.includes(name)) results[name] = await fn();
+  if (!only || only.includes(name) || (name === 'racesFeedback' && only.includes('races')))
+    results[name] = await fn();
 }
 
 if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
@@ -37,5 +45,6 @@ else {
   }
   if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
   if (results.races) printRacesBench(results.races as RacesBenchCase[]);
+  if (results.racesFeedback) printExploreFeedback(results.racesFeedback as FeedbackCase[]);
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
 }
