@@ -120,6 +120,11 @@ test.describe('races', () => {
     await expect(page.getByTestId('race-proof-error')).toContainText(
       "2 requests failed: ERR unknown command 'INCRR'",
     );
+    // Played by hand, the ordering never reads as holding either.
+    await send(page, 0);
+    await send(page, 1);
+    await expect(page.getByTestId('race-failed')).toBeVisible();
+    await expect(page.getByTestId('race-verdict')).not.toContainText('holds');
     // A lock with a 1 s expiry whose holder crashes: a pause just past the expiry frees it.
     const lock = {
       code: [

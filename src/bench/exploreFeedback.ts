@@ -70,7 +70,8 @@ export async function runExploreFeedbackBench(reps = 3): Promise<FeedbackCase[]>
       last = JSON.parse(r.stdout) as Record<string, unknown>;
     }
     const reason = last.incompleteReason as { by: string } | null;
-    // The same search in-process on an engine already started: the time after start-up.
+    // The same search in-process on an engine already started: the time after start-up (the
+    // deadline here counts from the search's start).
     const input = parseRacesSpec(c.input, 'play', '').input;
     const searches: number[] = [];
     for (let i = 0; i < reps; i++) {

@@ -70,8 +70,8 @@ export function cliOutput(r: ExploreResult): CliOutput {
   };
 }
 
-/** The soft deadline: the answer (not complete, and why) comes by here. */
-export const DEFAULT_EXPLORE_DEADLINE_MS = 2500;
+/** The soft deadline, from the verb's call (start-up included): the answer (not complete, and why) comes by here. */
+export const DEFAULT_EXPLORE_DEADLINE_MS = 3000;
 
 const num = (v: string | undefined, dflt: number): number => {
   const n = Number(v);
@@ -93,6 +93,7 @@ export async function runExploreVerb(
   text: string,
   runner: ExploreRunner = inWorker,
 ): Promise<VerbResult> {
+  const startedAt = performance.timeOrigin + performance.now();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -109,6 +110,7 @@ export async function runExploreVerb(
     job = {
       input: parseRacesSpec(value, 'play', '').input,
       softDeadlineMs: softMs,
+      startedAt,
       budgetMs: 250,
     };
   } catch (e) {

@@ -18,7 +18,7 @@ import type {
   InvariantPart,
   KeyState,
 } from '../../core/races/types';
-import { ServerColumn, StepLog, StoreColumn, VerdictLists, serverLabel } from './parts';
+import { ServerColumn, StepLog, StoreColumn, VerdictLists, anyFailed, serverLabel } from './parts';
 import { useScheduler } from './useScheduler';
 import './races.css';
 
@@ -392,7 +392,7 @@ export function Scheduler(props: SchedulerProps) {
           </section>
           {st.finished && st.verdict && (
             <section
-              className={`race-verdict ${st.verdict.broken.length ? 'is-broken' : 'is-safe'}`}
+              className={`race-verdict ${st.verdict.broken.length || anyFailed(st.verdict) ? 'is-broken' : 'is-safe'}`}
               aria-label="Verdict"
               data-testid="race-verdict"
               data-broken={st.verdict.broken.map((b) => b.part).join(' ')}
