@@ -12,7 +12,7 @@
 import { RedisModel } from '../redis/model';
 import { sha1Hex } from '../redis/sha1';
 import { judge } from './invariant';
-import { fewestSwitches, switches } from './shortest';
+import { better, type Found } from './best';
 import { conflicts } from './commands';
 import { summarize } from './summary';
 import { renumber, shadowed, twinPermutations, twinsOf } from './symmetry';
@@ -93,46 +93,6 @@ export function serialMax(program: Program): number {
 export function resolveAllowed(program: Program, inv: Invariant): number | null {
   if (inv.maxAdmitted === undefined) return null;
   return inv.maxAdmitted === 'serial' ? serialMax(program) : inv.maxAdmitted;
-}
-
-/** Is schedule a before b in the order of (request, crash) at the first step they differ? */
-function earlier(a: readonly Move[], b: readonly Move[]): boolean {
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    // A pause (request -1) counts as the last participant, after every server.
-    const x = (a[i]!.request < 0 ? 99 : a[i]!.request) * 2 + (a[i]!.crash ? 1 : 0);
-    const y = (b[i]!.request < 0 ? 99 : b[i]!.request) * 2 + (b[i]!.crash ? 1 : 0);
-    if (x !== y) return x < y;
-    const p = a[i]!.pause ?? 0;
-    const q = b[i]!.pause ?? 0;
-    if (p !== q) return p < q;
-  }
-  return false;
-}
-
-interface Found {
-  moves: Move[];
-  switches: number;
-}
-
-/** Keeps `best` the easiest schedule to follow: fewest switches, then fewest steps, then lower-numbered servers first. */
-function better(best: Found | null, moves: Move[], requests: number): Found | null {
-  // No schedule has fewer switches than one per request that moved, minus one.
-  const active = new Set(moves.map((m) => m.request)).size;
-  const floor = Math.max(0, active - 1);
-  const b = best;
-  if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
-    return null;
-  const order = fewestSwitches(moves, requests);
-  const sw = switches(order);
-  if (
-    !b ||
-    sw < b.switches ||
-    (sw === b.switches &&
-      (order.length < b.moves.length ||
-        (order.length === b.moves.length && earlier(order, b.moves))))
-  )
-    return { moves: order, switches: sw };
-  return null;
 }
 
 /** The search's budget: schedules, round trips applied, and an injected wall clock. */
