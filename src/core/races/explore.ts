@@ -38,9 +38,9 @@ import {
 export interface ExploreOptions {
   /** Polled between schedules; returning true stops the search (complete: false). */
   shouldStop?: () => boolean;
-  /** Milliseconds from some fixed point (performance.now in Node and the worker; a fake in tests). */
+  /** Milliseconds since the caller's start (the verb's call, the page's request; a fake in tests). */
   clock?: () => number;
-  /** With `clock`: stop (complete: false, incompleteReason "deadline") once this many ms have passed. */
+  /** With `clock`: stop (complete: false, incompleteReason "deadline") once the clock reads this. */
   deadlineMs?: number;
   /** Also count every interleaving without reduction (exploredWithoutReduction). */
   countWithoutReduction?: boolean;
@@ -122,7 +122,6 @@ class Search {
   steps = 0;
   private world: World;
   private readonly path: Move[] = [];
-  private readonly started: number;
 
   constructor(
     private readonly program: Program,
@@ -135,7 +134,6 @@ class Search {
     symmetry = false,
   ) {
     this.world = new World(program);
-    this.started = budget.clock?.() ?? 0;
     const twins = twinsOf(program);
     if (symmetry && twins.some((t) => t.length > 0)) {
       this.twins = twins;
@@ -182,7 +180,7 @@ class Search {
         limit: b.maxSteps,
         text: `stopped after ${b.maxSteps.toLocaleString('en')} round trips (maxSteps), having tried ${this.schedules.toLocaleString('en')} schedules`,
       };
-    else if (b.clock && b.deadlineMs !== undefined && b.clock() - this.started >= b.deadlineMs)
+    else if (b.clock && b.deadlineMs !== undefined && b.clock() >= b.deadlineMs)
       this.stopped = {
         by: 'deadline',
         limit: b.deadlineMs,
