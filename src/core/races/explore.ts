@@ -180,7 +180,13 @@ class Search {
         limit: b.maxSteps,
         text: `stopped after ${b.maxSteps.toLocaleString('en')} round trips (maxSteps), having tried ${this.schedules.toLocaleString('en')} schedules`,
       };
-    else if (b.clock && b.deadlineMs !== undefined && b.clock() >= b.deadlineMs)
+    else if (
+      b.clock &&
+      b.deadlineMs !== undefined &&
+      // The first schedule always runs, so a slow start-up never leaves an answer with none.
+      this.schedules > 0 &&
+      b.clock() >= b.deadlineMs
+    )
       this.stopped = {
         by: 'deadline',
         limit: b.deadlineMs,

@@ -174,6 +174,13 @@ describe('why a search is not complete', () => {
     expect(same.schedules).toBe(r.schedules);
   });
 
+  it('the deadline never stops the search before its first schedule', () => {
+    // A clock already past the deadline (a slow start-up): one schedule still runs.
+    const r = explore(big, engine, { clock: () => 1e9, deadlineMs: 50 });
+    expect(r).toMatchObject({ complete: false, schedules: 1 });
+    expect(r.incompleteReason).toMatchObject({ by: 'deadline' });
+  });
+
   it('a complete search has no reason', () => {
     const r = run('return 1');
     expect(r).toMatchObject({ complete: true, incompleteReason: null });
