@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { parseDoc } from '../src/core/content/parseDoc';
 import { answerSubmission } from '../src/core/grading/submission';
+import { encodeRaceShare } from '../src/core/races/share';
 import { expect, gotoRoute, test } from './fixtures';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -101,6 +102,54 @@ test.describe('races', () => {
     await send(page, 1);
     await expect(page.getByTestId('race-verdict')).toHaveAttribute('data-broken', 'allKeysHaveTtl');
     await expect(page.getByTestId('race-store')).toContainText('no expiry');
+  });
+
+  test('Prove it never calls a failing program safe; a Pause step frees an expired lock', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const typo = {
+      code: 'redis.call("INCRR", KEYS[1])\nreturn 1',
+      requests: [{ keys: ['k'] }, { keys: ['k'] }],
+    };
+    await gotoRoute(page, `#/races?s=${encodeRaceShare(typo, [])}`);
+    await ready(page);
+    await page.getByTestId('race-prove').click();
+    const proof = page.getByTestId('race-proof');
+    await expect(proof).toHaveAttribute('data-verdict', 'error', { timeout: 60_000 });
+    await expect(page.getByTestId('race-proof-error')).toContainText(
+      "2 requests failed: ERR unknown command 'INCRR'",
+    );
+    // Played by hand, the ordering never reads as holding either.
+    await send(page, 0);
+    await send(page, 1);
+    await expect(page.getByTestId('race-failed')).toBeVisible();
+    await expect(page.getByTestId('race-verdict')).not.toContainText('holds');
+    // A lock with a 1 s expiry whose holder crashes: a pause just past the expiry frees it.
+    const lock = {
+      code: [
+        'if not redis.call("SET", "lock", "held", "NX", "PX", 1000) then return 0 end',
+        'redis.call("INCR", "work")',
+        'redis.call("DEL", "lock")',
+        'return 1',
+      ].join('\n'),
+      requests: [{}, {}],
+      crashes: 1,
+    };
+    await gotoRoute(page, `#/races?s=${encodeRaceShare(lock, [])}`);
+    await ready(page);
+    await send(page, 0);
+    await page.getByTestId('race-crash-0').click();
+    await ready(page);
+    await expect(page.getByTestId('race-pause-ms')).toHaveValue('1001');
+    await page.getByTestId('race-pause').click();
+    await ready(page);
+    await expect(page.getByTestId('race-log')).toContainText('Pause: 1,001 ms pass');
+    await expect(page.getByTestId('race-store')).not.toContainText('lock');
+    await send(page, 1);
+    await send(page, 1);
+    await send(page, 1);
+    await expect(page.getByTestId('race-admitted')).toHaveText('1');
   });
 
   test('share links: a puzzle ordering replays; a damaged link says so', async ({ page }) => {

@@ -113,6 +113,8 @@ const CASES: { name: string; input: ExploreInput }[] = [
       invariant: {},
       crashes: false,
       maxSchedules: 20000,
+      // The schedule cap is what this case measures, not the default round-trip budget.
+      maxSteps: 100_000_000,
     },
   },
 ];

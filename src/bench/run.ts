@@ -5,6 +5,11 @@
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
 import { printRacesBench, runRacesBench, type RacesBenchCase } from './races';
+import {
+  printExploreFeedback,
+  runExploreFeedbackBench,
+  type FeedbackCase,
+} from './exploreFeedback';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 import { printRealBench, runRealBench, type RealBenchResult } from './realBench';
@@ -18,6 +23,8 @@ const SECTIONS: Record<string, () => unknown> = {
       reps: Number(process.env.BENCH_REDIS_REPS ?? 3),
     }),
   races: () => runRacesBench(),
+  // Part of BENCH_SECTIONS=races: how fast the explore verb answers.
+  racesFeedback: () => runExploreFeedbackBench(),
   grade: () => runGradeBench(),
   // The lab on a real Redis the section starts (BENCH_REAL_TRIALS trials a race).
   real: () => runRealBench({ trials: Number(process.env.BENCH_REAL_TRIALS ?? 200) }),
@@ -27,7 +34,8 @@ const json = process.argv.includes('--json');
 const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const results: Record<string, unknown> = {};
 for (const [name, fn] of Object.entries(SECTIONS)) {
-  if (!only || only.includes(name)) results[name] = await fn();
+  if (!only || only.includes(name) || (name === 'racesFeedback' && only.includes('races')))
+    results[name] = await fn();
 }
 
 if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
@@ -40,6 +48,7 @@ else {
   }
   if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
   if (results.races) printRacesBench(results.races as RacesBenchCase[]);
+  if (results.racesFeedback) printExploreFeedback(results.racesFeedback as FeedbackCase[]);
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
   if (results.real) printRealBench(results.real as RealBenchResult);
 }

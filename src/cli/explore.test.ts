@@ -35,8 +35,26 @@ describe('cli explore', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['schedules', 'violations', 'complete', 'counterexample']);
-    expect(out).toMatchObject({ schedules: 4, violations: 2, complete: true });
+    expect(Object.keys(out)).toEqual([
+      'verdict',
+      'summary',
+      'schedules',
+      'violations',
+      'complete',
+      'part',
+      'incompleteReason',
+      'failure',
+      'counterexample',
+    ]);
+    expect(out).toMatchObject({
+      verdict: 'unsafe',
+      schedules: 4,
+      violations: 2,
+      complete: true,
+      part: 'maxAdmitted',
+      incompleteReason: null,
+      failure: null,
+    });
     expect(out.counterexample).toHaveLength(4);
     expect(out.counterexample[0]).toEqual({
       request: expect.any(Number),

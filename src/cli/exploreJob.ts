@@ -11,19 +11,23 @@ export type ExploreJobResult =
 
 export interface ExploreJob {
   input: ExploreInput;
-  /** Stop searching after this many ms (the result then says complete: false). */
+  /** Stop searching this many ms after `startedAt` (the result then says complete: false, and why). */
   softDeadlineMs: number;
+  /** When the verb was called: Unix ms (performance.timeOrigin + performance.now(), comparable across threads). */
+  startedAt: number;
   /** Wall-clock budget of one Lua slice, ms. */
   budgetMs: number;
 }
 
 export async function exploreJob(job: ExploreJob): Promise<ExploreJobResult> {
-  const start = performance.now();
+  // The deadline counts from the verb's call, so the thread's and the engine's start-up are inside it.
+  const since = () => performance.timeOrigin + performance.now() - job.startedAt;
   const engine = await createLuaEngine({ budgetMs: job.budgetMs });
   const errors = checkRunnable(job.input, engine);
   if (errors.length) return { ok: false, errors };
   const result = explore(job.input, engine, {
-    shouldStop: () => performance.now() - start > job.softDeadlineMs,
+    clock: since,
+    deadlineMs: job.softDeadlineMs,
   });
   return { ok: true, result };
 }

@@ -12,10 +12,10 @@ import type { RacesRequestBody, RacesResponse } from './racesProtocol';
 export const SLICE_BUDGET_MS = 150;
 const INIT_TIMEOUT_MS = 15000;
 const SESSION_TIMEOUT_MS = 8000;
-/** The explorer stops itself here (complete: false) ... */
-export const EXPLORE_SOFT_MS = 12000;
-/** ... and is replaced if it has not answered by here. */
-const EXPLORE_TIMEOUT_MS = 20000;
+/** The explorer stops itself here (complete: false, and why): fast feedback ... */
+export const EXPLORE_SOFT_MS = 4000;
+/** ... and is replaced if it has not answered by here (a Lua slice stuck past its budget). */
+const EXPLORE_TIMEOUT_MS = 15000;
 
 export class RacesError extends Error {
   constructor(

@@ -47,7 +47,8 @@ function sessionFor(raw: unknown): { input: ExploreInput; session: SchedulerSess
   return entry;
 }
 
-const same = (a: Action, b: Action) => a.request === b.request && !a.crash === !b.crash;
+const same = (a: Action, b: Action) =>
+  a.request === b.request && !a.crash === !b.crash && a.pause === b.pause;
 
 function handle(msg: RacesRequest): RacesResponse {
   if (msg.type === 'init') return { id: msg.id, type: 'ok' };
@@ -60,7 +61,8 @@ function handle(msg: RacesRequest): RacesResponse {
     const input = validated(msg.input);
     const start = performance.now();
     const result = explore(input, engine, {
-      shouldStop: () => performance.now() - start > msg.softDeadlineMs,
+      clock: () => performance.now() - start,
+      deadlineMs: msg.softDeadlineMs,
     });
     return { id: msg.id, type: 'explore', result };
   }
@@ -72,7 +74,12 @@ function handle(msg: RacesRequest): RacesResponse {
     // One more step (the usual click) continues the session; anything else replays.
     if (want.length === have.length + 1 && have.every((a, k) => same(a, want[k]!))) {
       const last = want[want.length - 1]!;
-      state = last.crash ? session.crash(last.request) : session.step(last.request);
+      state =
+        last.pause !== undefined
+          ? session.pause(last.pause)
+          : last.crash
+            ? session.crash(last.request)
+            : session.step(last.request);
     } else if (want.length === have.length - 1 && want.every((a, k) => same(a, have[k]!)))
       state = session.undo();
     else state = session.load(want);

@@ -13,6 +13,7 @@ import {
   StepLog,
   StoreColumn,
   VerdictLists,
+  anyFailed,
   serverLabel,
 } from '../../ui/races/parts';
 import { useScheduler } from '../../ui/races/useScheduler';
@@ -212,8 +213,10 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
         {last && (
           <span className="stage-race-last">
             {' '}
-            · {serverLabel(names, last.request)}{' '}
-            {'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}
+            ·{' '}
+            {'pause' in last
+              ? `${last.pause.toLocaleString('en')} ms pass`
+              : `${serverLabel(names, last.request)} ${'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}`}
           </span>
         )}
       </p>
@@ -241,7 +244,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
           </section>
           {st.finished && st.verdict && (
             <section
-              className={`race-verdict ${st.verdict.broken.length ? 'is-broken' : 'is-safe'}`}
+              className={`race-verdict ${st.verdict.broken.length || anyFailed(st.verdict) ? 'is-broken' : 'is-safe'}`}
               aria-label="Verdict"
               data-testid="race-verdict"
               data-broken={st.verdict.broken.map((b) => b.part).join(' ')}

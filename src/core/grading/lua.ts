@@ -480,6 +480,12 @@ export async function checkInterleavings(
     },
   });
   const traceOf = (steps: Step[]) => steps.map(stepLine);
+  // A failing request is never a pass, whatever the invariant says.
+  if (result.failure)
+    return fail(
+      { trace: traceOf(result.failure.schedule) },
+      `The script failed: ${result.failure.message}`,
+    );
   if (result.counterexample) {
     const v = result.counterexampleVerdict!;
     const err = v.ends.find((e) => e.kind === 'error');

@@ -11,9 +11,10 @@
 // WATCH/MULTI/EXEC loop. The failing case is the counterexample schedule, with a link that
 // replays it on the scheduler screen.
 import { runLane } from '../../core/content/lanes';
+import { actionOf } from '../races/actions';
 import { explore } from '../races/explore';
 import { serverName, stepLine } from '../races/invariant';
-import type { Action, ExploreInput, Invariant } from '../races/types';
+import type { Action, ExploreInput, Invariant, Step } from '../races/types';
 import { RedisModel, type Session } from '../redis/model';
 import type { Reply } from '../redis/reply';
 import { describeOutcome, describeRequest, runCases, type HiddenCase, type Req } from './harness';
@@ -35,6 +36,7 @@ import type { CaseRow, FailingCase, Grader, Submission } from './types';
 const MAX_ROUND_TRIPS = 200;
 /** Most schedules one race case tries (an atomic answer needs at most 4! = 24). */
 const MAX_SCHEDULES = 4000;
+const MAX_STEPS = 50_000_000;
 
 /** Runs app-server code to its final reply on its own connection (no other client meanwhile). */
 export function runToEnd(
@@ -309,9 +311,20 @@ async function checkRace(
     invariant,
     crashes: c.crashes ?? false,
     maxSchedules: MAX_SCHEDULES,
+    // The schedule cap is this case's budget; round trips are not capped besides.
+    maxSteps: MAX_STEPS,
     startTime: p.epoch + c.at,
   };
   const r = explore(input, lua);
+  const toActions = (steps: Step[]): Action[] => steps.map((s) => actionOf(s));
+  // A failing request is never a pass, whatever the invariant says.
+  if (r.failure)
+    return {
+      name: c.name,
+      message: `${c.setupNote ? `${c.setupNote} ` : ''}${c.costs.length} app servers send a request at the same moment, and your code fails: ${r.summary} Each line below is one round trip of an ordering where it fails.`,
+      trace: r.failure.schedule.map(stepLine),
+      replay: { input, schedule: toActions(r.failure.schedule) },
+    };
   if (r.violations === 0 || !r.counterexample) return null;
   const v = r.counterexampleVerdict!;
   const n = c.costs.length;
@@ -341,9 +354,7 @@ async function checkRace(
     if (e.kind === 'error') parts.push(`(Server ${serverName(i)} failed: ${e.message})`);
     if (e.kind === 'starved') parts.push(`(Server ${serverName(i)} never stopped retrying.)`);
   });
-  const schedule: Action[] = r.counterexample.map((s) =>
-    'crash' in s ? { request: s.request, crash: true } : { request: s.request },
-  );
+  const schedule = toActions(r.counterexample);
   return {
     name: c.name,
     message: `${lead} ${parts.join(' ')} Each line below is one round trip, in the order Redis ran them.`,

@@ -11,12 +11,18 @@
 import type { Session } from '../redis/model';
 import { keysOf, resolveCommand } from '../redis/table';
 
-/** What a round trip touches. `all`: 0 named keys only, 1 reads every key, 2 writes every key. */
+/**
+ * What a round trip touches. `all`: 0 named keys only, 1 reads every key, 2 writes every key,
+ * 3 moves the clock (a pause: it conflicts with every step, since expiries and TIME read it).
+ */
 export interface Footprint {
   reads: readonly string[];
   writes: readonly string[];
-  all: 0 | 1 | 2;
+  all: 0 | 1 | 2 | 3;
 }
+
+/** A pause: time passes on the store's clock. */
+export const CLOCK: Footprint = { reads: [], writes: [], all: 3 };
 
 /** A round trip that touches nothing in the store (MULTI, a queued command, TIME, a crash). */
 export const LOCAL: Footprint = { reads: [], writes: [], all: 0 };
@@ -50,7 +56,7 @@ function commandFootprint(args: readonly string[]): Footprint {
 }
 
 function union(fs: Footprint[]): Footprint {
-  let all: 0 | 1 | 2 = 0;
+  let all: 0 | 1 | 2 | 3 = 0;
   const reads = new Set<string>();
   const writes = new Set<string>();
   for (const f of fs) {
@@ -91,6 +97,7 @@ const writes = (f: Footprint) => f.all === 2 || f.writes.length > 0;
 
 /** Two round trips of different clients conflict: swapping them may change a reply or the store. */
 export function conflicts(a: Footprint, b: Footprint): boolean {
+  if (a.all === 3 || b.all === 3) return true;
   if (a.all === 2) return touches(b);
   if (b.all === 2) return touches(a);
   if (a.all === 1) return writes(b);

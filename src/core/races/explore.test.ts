@@ -68,10 +68,10 @@ describe('explore', () => {
     expect(r.counterexampleVerdict?.admitted).toBe(2);
     // The counterexample is the classic one: both GETs read 2 before either SET.
     const cmds = r.counterexample!.map((s) =>
-      'crash' in s ? 'crash' : `${s.request}:${s.command[0]}`,
+      'command' in s ? `${s.request}:${s.command[0]}` : 'crash',
     );
     expect(cmds.slice(0, 2).sort()).toEqual(['0:GET', '1:GET']);
-    const gets = r.counterexample!.filter((s) => !('crash' in s) && s.command[0] === 'GET');
+    const gets = r.counterexample!.filter((s) => 'command' in s && s.command[0] === 'GET');
     expect(gets.map((s) => ('reply' in s ? s.reply : null))).toEqual(['2', '2']);
     // Each step carries the store after it.
     const last = r.counterexample![r.counterexample!.length - 1]!;

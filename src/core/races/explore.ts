@@ -12,9 +12,20 @@
 import { RedisModel } from '../redis/model';
 import { sha1Hex } from '../redis/sha1';
 import { judge } from './invariant';
-import { fewestSwitches, switches } from './shortest';
+import { better, type Found } from './best';
 import { conflicts } from './commands';
-import type { ExploreInput, ExploreResult, Invariant, InvariantPart, Step, Verdict } from './types';
+import { summarize } from './summary';
+import { renumber, shadowed, twinPermutations, twinsOf } from './symmetry';
+import type {
+  ExploreInput,
+  ExploreResult,
+  Failure,
+  IncompleteReason,
+  Invariant,
+  InvariantPart,
+  Step,
+  Verdict,
+} from './types';
 import {
   DEFAULT_MAX_ROUND_TRIPS,
   DEFAULT_START_TIME,
@@ -27,6 +38,10 @@ import {
 export interface ExploreOptions {
   /** Polled between schedules; returning true stops the search (complete: false). */
   shouldStop?: () => boolean;
+  /** Milliseconds since the caller's start (the verb's call, the page's request; a fake in tests). */
+  clock?: () => number;
+  /** With `clock`: stop (complete: false, incompleteReason "deadline") once the clock reads this. */
+  deadlineMs?: number;
   /** Also count every interleaving without reduction (exploredWithoutReduction). */
   countWithoutReduction?: boolean;
   /** Called with every complete schedule explored (tests compare searches with it). */
@@ -48,6 +63,8 @@ export function programOf(input: ExploreInput, engine: ExplorerEngine): Program 
     maxRoundTrips: input.maxRoundTrips ?? DEFAULT_MAX_ROUND_TRIPS,
     startTime: input.startTime ?? DEFAULT_START_TIME,
     trackCharges: inv.noChargeWhenDenied === true,
+    cluster: input.cluster === true,
+    ...(input.pauses ? { pauses: input.pauses, maxPauses: input.maxPauses ?? 1 } : {}),
   });
 }
 
@@ -78,29 +95,31 @@ export function resolveAllowed(program: Program, inv: Invariant): number | null 
   return inv.maxAdmitted === 'serial' ? serialMax(program) : inv.maxAdmitted;
 }
 
-/** Is schedule a before b in the order of (request, crash) at the first step they differ? */
-function earlier(a: readonly Move[], b: readonly Move[]): boolean {
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    const x = a[i]!.request * 2 + (a[i]!.crash ? 1 : 0);
-    const y = b[i]!.request * 2 + (b[i]!.crash ? 1 : 0);
-    if (x !== y) return x < y;
-  }
-  return false;
+/** The search's budget: schedules, round trips applied, and an injected wall clock. */
+export interface Budget {
+  maxSchedules: number;
+  maxSteps: number;
+  clock?: () => number;
+  deadlineMs?: number;
+  shouldStop?: () => boolean;
 }
 
-interface Found {
-  moves: Move[];
-  switches: number;
-}
+export const DEFAULT_MAX_STEPS = 200_000;
 
 class Search {
   schedules = 0;
   violations = 0;
   by: Partial<Record<InvariantPart, number>> = {};
   best: Found | null = null;
-  stopped = false;
+  /** The easiest schedule to follow in which a request failed. */
+  failed: Found | null = null;
+  failedSchedules = 0;
+  readonly failedRequests = new Set<number>();
+  firstError: string | null = null;
+  stopped: IncompleteReason | null = null;
   replays = 0;
   nodes = 0;
+  steps = 0;
   private world: World;
   private readonly path: Move[] = [];
 
@@ -108,47 +127,120 @@ class Search {
     private readonly program: Program,
     private readonly inv: Invariant,
     private readonly allowed: number | null,
-    private readonly maxSchedules: number,
+    private readonly budget: Budget,
     private readonly reduction: boolean,
-    private readonly shouldStop: (() => boolean) | undefined,
     private readonly judgeLeaves: boolean,
     private readonly onSchedule?: (world: World, verdict: Verdict) => void,
+    symmetry = false,
   ) {
     this.world = new World(program);
+    const twins = twinsOf(program);
+    if (symmetry && twins.some((t) => t.length > 0)) {
+      this.twins = twins;
+      this.perms = twinPermutations(twins);
+    }
+  }
+
+  /** Twins per request, when symmetry is on and some requests are identical. */
+  private readonly twins: number[][] | null = null;
+  private readonly perms: number[][] = [];
+
+  /** The easiest to follow of a schedule and its mirror images (symmetry skipped those). */
+  private consider(best: Found | null, moves: Move[]): Found | null {
+    const n = this.program.requests.length;
+    if (!this.twins) return better(best, moves, n);
+    let b = best;
+    let changed = false;
+    for (const p of this.perms) {
+      const f = better(b, renumber(moves, p), n);
+      if (f) {
+        b = f;
+        changed = true;
+      }
+    }
+    return changed ? b : null;
   }
 
   run(): void {
     this.dfs(0, []);
   }
 
-  /** Puts the world at the current path's first `depth` moves. */
-  private at(depth: number): void {
-    if (this.world.length === depth) return;
+  private apply(w: World, m: Move): void {
+    w.apply(m);
+    this.steps++;
+  }
+
+  /** Checks the step budget and the deadline; true when the search must stop. */
+  private overBudget(): boolean {
+    if (this.stopped) return true;
+    const b = this.budget;
+    if (this.steps >= b.maxSteps)
+      this.stopped = {
+        by: 'maxSteps',
+        limit: b.maxSteps,
+        text: `stopped after ${b.maxSteps.toLocaleString('en')} round trips (maxSteps), having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
+    else if (
+      b.clock &&
+      b.deadlineMs !== undefined &&
+      // The first schedule always runs, so a slow start-up never leaves an answer with none.
+      this.schedules > 0 &&
+      b.clock() >= b.deadlineMs
+    )
+      this.stopped = {
+        by: 'deadline',
+        limit: b.deadlineMs,
+        text: `stopped at the deadline of ${b.deadlineMs.toLocaleString('en')} ms, having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
+    return this.stopped !== null;
+  }
+
+  /** Puts the world at the current path's first `depth` moves; false when the budget ran out on the way. */
+  private at(depth: number): boolean {
+    if (this.world.length === depth) return true;
     this.replays++;
     this.world.release();
     const w = new World(this.program);
-    for (let k = 0; k < depth; k++) w.apply(this.path[k]!);
     this.world = w;
+    for (let k = 0; k < depth; k++) {
+      if (this.overBudget()) return false;
+      this.apply(w, this.path[k]!);
+    }
+    return true;
   }
 
   private dfs(depth: number, sleep: Move[]): void {
+    if (this.overBudget()) return;
     this.nodes++;
-    this.at(depth);
+    if (!this.at(depth)) return;
     const moves = this.world.moves();
     if (moves.length === 0) {
       this.leaf();
       return;
     }
     const tried: Move[] = [];
+    const asleep = (r: number) => sleep.some((s) => s.request === r);
+    // Requests whose moves mirror a twin's here (decided before the world moves on).
+    const skip = this.twins
+      ? new Set(
+          moves
+            .map((m) => m.request)
+            .filter((r) => r >= 0 && shadowed(this.world, this.twins!, r, asleep)),
+        )
+      : null;
     for (const t of moves) {
       if (this.stopped) return;
-      if (sleep.some((s) => s.request === t.request && !s.crash === !t.crash)) continue;
+      if (
+        sleep.some((s) => s.request === t.request && !s.crash === !t.crash && s.pause === t.pause)
+      )
+        continue;
+      if (skip?.has(t.request)) continue;
       const childSleep: Move[] = [];
       if (this.reduction)
         for (const s of sleep.concat(tried))
           if (s.request !== t.request && !conflicts(s.fp, t.fp)) childSleep.push(s);
-      this.at(depth);
-      this.world.apply(t);
+      if (!this.at(depth) || this.overBudget()) return;
+      this.apply(this.world, t);
       this.path[depth] = t;
       this.dfs(depth + 1, childSleep);
       tried.push(t);
@@ -156,37 +248,42 @@ class Search {
   }
 
   private leaf(): void {
-    if (this.schedules >= this.maxSchedules) {
+    if (this.schedules >= this.budget.maxSchedules) {
       // One more schedule exists past the cap: the search is not complete.
-      this.stopped = true;
+      this.stopped = {
+        by: 'maxSchedules',
+        limit: this.budget.maxSchedules,
+        text: `stopped at the cap of ${this.budget.maxSchedules.toLocaleString('en')} schedules (maxSchedules); more exist`,
+      };
       return;
     }
     this.schedules++;
-    if (this.shouldStop?.()) this.stopped = true;
+    if (this.budget.shouldStop?.())
+      this.stopped = {
+        by: 'deadline',
+        limit: this.budget.deadlineMs ?? 0,
+        text: `stopped at its deadline, having tried ${this.schedules.toLocaleString('en')} schedules`,
+      };
     if (!this.judgeLeaves) return;
     const v = judge(this.world, this.inv, this.allowed);
     this.onSchedule?.(this.world, v);
+    let failedHere = false;
+    v.ends.forEach((e, i) => {
+      if (e.kind !== 'error') return;
+      failedHere = true;
+      this.failedRequests.add(i);
+      this.firstError ??= e.message;
+    });
+    if (failedHere) {
+      this.failedSchedules++;
+      const f = this.consider(this.failed, this.world.actions.slice());
+      if (f) this.failed = f;
+    }
     if (v.broken.length === 0) return;
     this.violations++;
     for (const b of v.broken) this.by[b.part] = (this.by[b.part] ?? 0) + 1;
-    const moves = this.world.actions.slice();
-    // No schedule has fewer switches than one per request that moved, minus one.
-    const active = new Set(moves.map((m) => m.request)).size;
-    const floor = Math.max(0, active - 1);
-    const b = this.best;
-    if (b && (b.switches < floor || (b.switches === floor && b.moves.length < moves.length)))
-      return;
-    const order = fewestSwitches(moves, this.program.requests.length);
-    const sw = switches(order);
-    // Fewest switches, then fewest steps, then the one where lower-numbered servers go first.
-    if (
-      !b ||
-      sw < b.switches ||
-      (sw === b.switches &&
-        (order.length < b.moves.length ||
-          (order.length === b.moves.length && earlier(order, b.moves))))
-    )
-      this.best = { moves: order, switches: sw };
+    const f = this.consider(this.best, this.world.actions.slice());
+    if (f) this.best = f;
   }
 }
 
@@ -212,15 +309,22 @@ export function explore(
   try {
     const allowed = resolveAllowed(program, inv);
     const reduction = input.reduction ?? true;
+    const budget: Budget = {
+      maxSchedules: input.maxSchedules,
+      maxSteps: input.maxSteps ?? DEFAULT_MAX_STEPS,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
+      ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
+    };
     const s = new Search(
       program,
       inv,
       allowed,
-      input.maxSchedules,
+      budget,
       reduction,
-      opts.shouldStop,
       true,
       opts.onSchedule,
+      input.symmetry === true,
     );
     s.run();
     let counterexample: Step[] | null = null;
@@ -230,26 +334,39 @@ export function explore(
       counterexample = r.steps;
       counterexampleVerdict = r.verdict;
     }
+    let failure: Failure | null = null;
+    if (s.failed && s.firstError !== null)
+      failure = {
+        requests: s.failedRequests.size,
+        schedules: s.failedSchedules,
+        message: s.firstError,
+        schedule: replay(program, s.failed.moves, inv, allowed).steps,
+      };
+    const part = counterexampleVerdict?.broken[0]?.part ?? null;
+    const told = summarize({
+      schedules: s.schedules,
+      violations: s.violations,
+      part,
+      failure,
+      incompleteReason: s.stopped,
+    });
     const result: ExploreResult = {
+      verdict: told.verdict,
+      summary: told.summary,
       schedules: s.schedules,
       violations: s.violations,
       complete: !s.stopped,
       counterexample,
       counterexampleVerdict,
+      part,
+      incompleteReason: s.stopped,
+      failure,
       violationsBy: s.by,
       allowed,
-      stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes },
+      stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes, steps: s.steps },
     };
     if (opts.countWithoutReduction && reduction) {
-      const brute = new Search(
-        program,
-        inv,
-        allowed,
-        input.maxSchedules,
-        false,
-        opts.shouldStop,
-        false,
-      );
+      const brute = new Search(program, inv, allowed, budget, false, false);
       brute.run();
       result.exploredWithoutReduction = brute.schedules;
     }
@@ -281,6 +398,7 @@ export function checkRunnable(input: ExploreInput, engine: ExplorerEngine): stri
   const model = new RedisModel({
     scriptEngine: engine,
     startTime: input.startTime ?? DEFAULT_START_TIME,
+    clusterMode: input.cluster === true,
   });
   input.initial.forEach((cmd, i) => {
     const r = model.call(cmd);

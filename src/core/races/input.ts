@@ -11,6 +11,7 @@ export { ExploreInputError };
 export const MAX_REQUESTS = 4;
 export const DEFAULT_MAX_SCHEDULES = 20000;
 const MAX_SCHEDULES_LIMIT = 10_000_000;
+const MAX_STEPS_LIMIT = 100_000_000;
 const MAX_CODE = 100_000;
 
 const FIELDS = [
@@ -24,6 +25,11 @@ const FIELDS = [
   'reduction',
   'maxRoundTrips',
   'startTime',
+  'maxSteps',
+  'cluster',
+  'symmetry',
+  'pauses',
+  'maxPauses',
   // Annotations a test corpus may carry; ignored.
   'name',
   'description',
@@ -117,6 +123,35 @@ function readRequests(v: unknown, errs: string[], codeGiven: boolean): RequestSp
   });
 }
 
+const MAX_PAUSE_MS = 86_400_000;
+const MAX_PAUSE_LENGTHS = 4;
+const MAX_PAUSES = 3;
+
+/** `pauses` (lengths in ms, or "auto") and `maxPauses`. */
+function readPauses(value: Obj, input: ExploreInput, errs: string[]): void {
+  const p = value.pauses;
+  if (p !== undefined) {
+    if (p === 'auto') input.pauses = 'auto';
+    else if (
+      Array.isArray(p) &&
+      p.length >= 1 &&
+      p.length <= MAX_PAUSE_LENGTHS &&
+      p.every((x) => isInt(x) && x >= 1 && x <= MAX_PAUSE_MS)
+    )
+      input.pauses = [...new Set(p as number[])];
+    else
+      errs.push(
+        `pauses must be "auto" or a list of 1 to ${MAX_PAUSE_LENGTHS} pause lengths in whole milliseconds (1 to ${MAX_PAUSE_MS.toLocaleString('en')}), e.g. [1000]`,
+      );
+  }
+  if (value.maxPauses !== undefined) {
+    if (p === undefined) errs.push('maxPauses needs pauses (the lengths to try)');
+    else if (isInt(value.maxPauses) && value.maxPauses >= 0 && value.maxPauses <= MAX_PAUSES)
+      input.maxPauses = value.maxPauses;
+    else errs.push(`maxPauses must be an integer from 0 to ${MAX_PAUSES}`);
+  }
+}
+
 /** Validates explorer input; throws ExploreInputError naming every bad field. */
 export function parseExploreInput(value: unknown): ExploreInput {
   const errs: string[] = [];
@@ -124,7 +159,7 @@ export function parseExploreInput(value: unknown): ExploreInput {
     throw new ExploreInputError([`input must be a JSON object, got ${what(value)}`]);
   for (const k of Object.keys(value))
     if (!FIELDS.includes(k))
-      errs.push(`${k} is not a known field (allowed: ${FIELDS.slice(0, 10).join(', ')})`);
+      errs.push(`${k} is not a known field (allowed: ${FIELDS.slice(0, -3).join(', ')})`);
 
   let code = '';
   let fromPlacement: Pick<ExploreInput, 'code' | 'requests' | 'initial' | 'invariant'> | null =
@@ -218,6 +253,20 @@ export function parseExploreInput(value: unknown): ExploreInput {
     )
       input.startTime = value.startTime;
     else errs.push(`startTime must be Unix seconds from 0 to ${MAX_CLOCK_SECONDS}`);
+  }
+  if (value.maxSteps !== undefined) {
+    if (isInt(value.maxSteps) && value.maxSteps >= 1 && value.maxSteps <= MAX_STEPS_LIMIT)
+      input.maxSteps = value.maxSteps;
+    else errs.push(`maxSteps must be an integer from 1 to ${MAX_STEPS_LIMIT.toLocaleString('en')}`);
+  }
+  readPauses(value, input, errs);
+  if (value.symmetry !== undefined) {
+    if (typeof value.symmetry === 'boolean') input.symmetry = value.symmetry;
+    else errs.push('symmetry must be true or false');
+  }
+  if (value.cluster !== undefined) {
+    if (typeof value.cluster === 'boolean') input.cluster = value.cluster;
+    else errs.push('cluster must be true or false');
   }
   if (errs.length) throw new ExploreInputError(errs);
   return input;

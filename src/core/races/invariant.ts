@@ -64,6 +64,12 @@ export function verdictText(v: Verdict): string {
     v.allowed !== null
       ? `${plural(v.admitted, 'request')} admitted; the limit allows ${v.allowed}.`
       : `${plural(v.admitted, 'request')} admitted.`;
+  const failed = v.ends.flatMap((e, i) =>
+    e.kind === 'error' ? [`Server ${serverName(i)} failed: ${e.message}`] : [],
+  );
+  // A request that failed proves nothing: never say the invariant holds.
+  if (failed.length && v.broken.length === 0)
+    return `${head} ${failed.join(' ')} A failing request is not a safe schedule: fix the code first.`;
   if (v.broken.length === 0) return `${head} The invariant holds in this schedule.`;
   const why = v.broken.map((b) => b.why.charAt(0).toUpperCase() + b.why.slice(1)).join(' ');
   return `${head} Broken: ${why}`;
@@ -71,6 +77,7 @@ export function verdictText(v: Verdict): string {
 
 /** A step as one line of the failure's trace. */
 export function stepLine(s: Step): string {
+  if ('pause' in s) return `pause: ${s.pause.toLocaleString('en')} ms pass on the store's clock`;
   const who = `server ${serverName(s.request)}`;
   if ('crash' in s) return `${who} crashes (it sends nothing more and never answers)`;
   const cmd = s.command.map((a, i) =>

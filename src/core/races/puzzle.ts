@@ -42,9 +42,17 @@ function joinLines(v: unknown): unknown {
   return Array.isArray(v) && v.every((l) => typeof l === 'string') ? v.join('\n') : v;
 }
 
-/** Reads a ```races block; throws ExploreInputError naming every bad field. */
-export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
-  if (!isObj(v)) throw new ExploreInputError(['a races block must be a JSON object']);
+/**
+ * Reads a ```races block; throws ExploreInputError naming every bad field. `where` prefixes
+ * the field names in messages ('races' in a lesson; '' for the explore verb, which takes the
+ * same block pasted as it is).
+ */
+export function parseRacesSpec(v: unknown, dflt: Goal = 'play', where = 'races'): RacesSpec {
+  const at = (f: string) => (where ? `${where}.${f}` : f);
+  if (!isObj(v))
+    throw new ExploreInputError([
+      where ? 'a races block must be a JSON object' : 'input must be a JSON object',
+    ]);
   const errs: string[] = [];
   const raw: Obj = {};
   for (const [k, x] of Object.entries(v)) {
@@ -56,13 +64,13 @@ export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
       isObj(r) && r.code !== undefined ? { ...r, code: joinLines(r.code) } : r,
     );
   for (const f of ['title', 'caption'] as const)
-    if (v[f] !== undefined && typeof v[f] !== 'string') errs.push(`races.${f} must be a string`);
+    if (v[f] !== undefined && typeof v[f] !== 'string') errs.push(`${at(f)} must be a string`);
   const goal = (v.goal ?? dflt) as Goal;
-  if (!GOALS.includes(goal)) errs.push(`races.goal must be one of ${GOALS.join(', ')}`);
+  if (!GOALS.includes(goal)) errs.push(`${at('goal')} must be one of ${GOALS.join(', ')}`);
   let part: InvariantPart | undefined;
   if (v.part !== undefined) {
     if (!PARTS.includes(v.part as InvariantPart))
-      errs.push(`races.part must be one of ${PARTS.join(', ')}`);
+      errs.push(`${at('part')} must be one of ${PARTS.join(', ')}`);
     else part = v.part as InvariantPart;
   }
   let servers: string[] | undefined;
@@ -71,7 +79,7 @@ export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
       !Array.isArray(v.servers) ||
       !v.servers.every((s) => typeof s === 'string' && s.length > 0 && s.length <= 16)
     )
-      errs.push('races.servers must be a list of short names');
+      errs.push(`${at('servers')} must be a list of short names`);
     else servers = v.servers as string[];
   }
   if (v.real !== undefined && typeof v.real !== 'boolean')
@@ -80,15 +88,16 @@ export function parseRacesSpec(v: unknown, dflt: Goal = 'play'): RacesSpec {
   try {
     input = parseExploreInput(raw);
   } catch (e) {
-    if (e instanceof ExploreInputError) errs.push(...e.errors.map((m) => `races: ${m}`));
+    if (e instanceof ExploreInputError)
+      errs.push(...e.errors.map((m) => (where ? `${where}: ${m}` : m)));
     else throw e;
   }
   if (input && servers && servers.length !== input.requests.length)
     errs.push(
-      `races.servers names ${servers.length} servers for ${input.requests.length} requests`,
+      `${at('servers')} names ${servers.length} servers for ${input.requests.length} requests`,
     );
   if (input && part && effectiveInvariant(input.invariant)[part] === undefined)
-    errs.push(`races.part "${part}" is not part of the invariant`);
+    errs.push(`${at('part')} "${part}" is not part of the invariant`);
   if (errs.length || !input) throw new ExploreInputError(errs);
   return {
     ...(typeof v.title === 'string' ? { title: v.title } : {}),

@@ -1,6 +1,6 @@
 // Partial-order reduction must not change any verdict: on random small app-server programs
 // (reads, writes, counters, expiries, branches on replies, WATCH/MULTI/EXEC, EVAL, KEYS,
-// crashes), the reduced search reaches exactly the same set of outcomes (final store and how
+// crashes, pauses), the reduced search reaches exactly the same set of outcomes (final store and how
 // every request ended) as trying every interleaving, and so finds a violation exactly when
 // brute force does.
 import fc from 'fast-check';
@@ -39,6 +39,7 @@ const op = fc.oneof(
   fc.constant('last = #redis.call("KEYS", "*")'),
   key.map((k) => `last = redis.call("EVAL", "return redis.call('INCR', KEYS[1])", 1, "${k}")`),
   fc.constant('last = tonumber(redis.call("TIME")[1]) % 2'),
+  key.map((k) => `last = redis.call("SET", "${k}", "1", "NX", "PX", 500) and 1 or 0`),
 );
 const program = fc
   .array(op, { minLength: 1, maxLength: 2 })
@@ -54,7 +55,11 @@ function outcomes(input: ExploreInput): {
 } {
   const set = new Set<string>();
   const r = explore(input, engine, {
-    onSchedule: (w) => set.add(JSON.stringify([keyStates(w.model), w.ends()])),
+    // Keys sorted by name: independent writes to two keys create them in either order.
+    onSchedule: (w) =>
+      set.add(
+        JSON.stringify([keyStates(w.model).sort((a, b) => (a.key < b.key ? -1 : 1)), w.ends()]),
+      ),
   });
   return { set, complete: r.complete, violations: r.violations > 0 };
 }
@@ -71,7 +76,9 @@ describe('partial-order reduction', () => {
           { noChargeWhenDenied: true },
           { minAdmitted: 1 },
         ),
-        (codes, crashes, invariant) => {
+        // Pauses are schedule choices too: none, a fixed length, or derived from the expiries.
+        fc.constantFrom<ExploreInput['pauses']>(undefined, [501], 'auto'),
+        (codes, crashes, invariant, pauses) => {
           const input: ExploreInput = {
             code: codes[0]!,
             requests: codes.map((code) => ({ keys: [], args: [], code })),
@@ -79,6 +86,7 @@ describe('partial-order reduction', () => {
             invariant,
             crashes,
             maxSchedules: 4000,
+            ...(pauses ? { pauses } : {}),
           };
           const brute = outcomes({ ...input, reduction: false });
           fc.pre(brute.complete);
@@ -90,5 +98,5 @@ describe('partial-order reduction', () => {
       ),
       { numRuns: 60, seed: 20240610 },
     );
-  });
+  }, 120000);
 });

@@ -1,9 +1,18 @@
 // The scheduler screen's manual stepper (PLAN I2): the learner picks which app server takes
 // its next round trip, crashes one, undoes, restarts. Every state is a replay of the schedule
 // so far from the initial store, so undo is exact and a shared schedule replays the same.
+import { actionOf } from './actions';
 import { effectiveInvariant, programOf, resolveAllowed } from './explore';
 import { judge, serverName, verdictText } from './invariant';
-import type { Action, ExploreInput, KeyState, RequestEnd, Step, Verdict } from './types';
+import {
+  PAUSE,
+  type Action,
+  type ExploreInput,
+  type KeyState,
+  type RequestEnd,
+  type Step,
+  type Verdict,
+} from './types';
 import { keyStates, World, type ExplorerEngine, type Program, type Status } from './world';
 
 export interface ServerView {
@@ -34,10 +43,15 @@ export interface SessionState {
 
 export class ScheduleError extends Error {}
 
+/** The longest pause the scheduler takes in one step, ms (one day). */
+export const MAX_PAUSE_MS = 86_400_000;
+
 export interface SchedulerSession {
   state(): SessionState;
   step(request: number): SessionState;
   crash(request: number): SessionState;
+  /** Lets `ms` milliseconds pass on the store's clock (keys whose expiry passes are gone). */
+  pause(ms: number): SessionState;
   undo(): SessionState;
   restart(): SessionState;
   /** Replays a whole schedule (a share link, the explorer's counterexample). */
@@ -60,9 +74,7 @@ export function createSchedulerSession(
     const verdict = finished ? judge(world, inv, allowed) : null;
     const ends = world.ends();
     return {
-      schedule: world.actions.map((a) =>
-        a.crash ? { request: a.request, crash: true } : { request: a.request },
-      ),
+      schedule: world.actions.map(actionOf),
       steps: world.steps.slice(),
       servers: world.at.map((n, i) => ({
         status: world.status[i]!,
@@ -84,6 +96,15 @@ export function createSchedulerSession(
   const check = (a: Action, k: number | null): void => {
     const i = a.request;
     const at = k === null ? '' : `step ${k + 1}: `;
+    if (a.pause !== undefined) {
+      if (!Number.isInteger(a.pause) || a.pause < 1 || a.pause > MAX_PAUSE_MS)
+        throw new ScheduleError(
+          `${at}a pause is whole milliseconds from 1 to ${MAX_PAUSE_MS.toLocaleString('en')}, got ${String(a.pause)}`,
+        );
+      if (world.finished())
+        throw new ScheduleError(`${at}every server has finished: nothing is left to wait for`);
+      return;
+    }
     if (!Number.isInteger(i) || i < 0 || i >= input.requests.length)
       throw new ScheduleError(
         `${at}there is no server ${Number.isInteger(i) && i >= 0 && i < 26 ? serverName(i) : String(i)}`,
@@ -107,6 +128,11 @@ export function createSchedulerSession(
     crash(request) {
       check({ request, crash: true }, null);
       world.apply({ request, crash: true });
+      return view();
+    },
+    pause(ms) {
+      check({ request: PAUSE, pause: ms }, null);
+      world.apply({ request: PAUSE, pause: ms });
       return view();
     },
     undo() {

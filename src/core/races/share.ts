@@ -8,7 +8,7 @@
 import lz from 'lz-string';
 import { ExploreInputError } from './errors';
 import { MAX_REQUESTS, parseExploreInput } from './input';
-import type { Action, ExploreInput } from './types';
+import { PAUSE, type Action, type ExploreInput } from './types';
 
 /** Longest `s=` parameter accepted (a few KB of Lua compresses well below this). */
 export const MAX_LINK_CHARS = 8000;
@@ -18,8 +18,15 @@ const MAX_JSON_CHARS = 200_000;
 export const MAX_SCHEDULE_STEPS = 400;
 
 export function scheduleText(schedule: readonly Action[]): string {
-  return schedule.map((a) => String.fromCharCode((a.crash ? 97 : 65) + a.request)).join('');
+  return schedule
+    .map((a) =>
+      a.pause !== undefined ? `P${a.pause}` : String.fromCharCode((a.crash ? 97 : 65) + a.request),
+    )
+    .join('');
 }
+
+/** Longest pause a link may carry, ms (one day). */
+const MAX_LINK_PAUSE_MS = 86_400_000;
 
 /** Reads a schedule string; throws an Error saying what is wrong. */
 export function parseScheduleText(text: string, servers = MAX_REQUESTS): Action[] {
@@ -30,12 +37,24 @@ export function parseScheduleText(text: string, servers = MAX_REQUESTS): Action[
   const out: Action[] = [];
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
+    if (text[k] === 'P') {
+      // A pause: P and its length in ms, e.g. P1500.
+      const digits = /^\d{1,9}/.exec(text.slice(k + 1))?.[0] ?? '';
+      const ms = Number(digits);
+      if (!digits || ms < 1 || ms > MAX_LINK_PAUSE_MS)
+        throw new Error(
+          `the schedule's step ${out.length + 1} is a pause without a length: write P and whole milliseconds from 1 to ${MAX_LINK_PAUSE_MS}, e.g. P1000`,
+        );
+      out.push({ request: PAUSE, pause: ms });
+      k += digits.length;
+      continue;
+    }
     const upper = c >= 65 && c < 65 + servers;
     const lower = c >= 97 && c < 97 + servers;
     if (!upper && !lower) {
       const last = String.fromCharCode(64 + servers);
       throw new Error(
-        `the schedule's step ${k + 1} is "${text[k]}"; a step is a server letter A-${last} (a-${last.toLowerCase()}: that server crashes)`,
+        `the schedule's step ${out.length + 1} is "${text[k]}"; a step is a server letter A-${last} (a-${last.toLowerCase()}: that server crashes) or a pause (P and milliseconds, e.g. P1000)`,
       );
     }
     out.push(lower ? { request: c - 97, crash: true } : { request: c - 65 });

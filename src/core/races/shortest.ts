@@ -17,21 +17,24 @@ export function switches(actions: readonly { request: number }[]): number {
  * An order of the same moves with the fewest context switches; among those, the one that lets
  * the lowest-numbered request go first at every step.
  */
-export function fewestSwitches<M extends Move>(moves: readonly M[], requests: number): M[] {
+export function fewestSwitches<M extends Move>(moves: readonly M[], servers: number): M[] {
   if (moves.length < 2) return [...moves];
+  // Pauses (request -1) are one more participant: the clock, numbered after the servers.
+  const requests = servers + 1;
+  const who = (m: Move): number => (m.request < 0 ? servers : m.request);
   const lists: number[][] = Array.from({ length: requests }, () => []);
   const local: number[] = [];
   moves.forEach((m, k) => {
-    local.push(lists[m.request]!.length);
-    lists[m.request]!.push(k);
+    local.push(lists[who(m)]!.length);
+    lists[who(m)]!.push(k);
   });
   // need[k][r]: how many of request r's moves must come before move k.
   const need: Int32Array[] = moves.map((b, kb) => {
     const row = new Int32Array(requests);
     for (let ka = 0; ka < kb; ka++) {
       const a = moves[ka]!;
-      if (a.request === b.request || conflicts(a.fp, b.fp))
-        row[a.request] = Math.max(row[a.request]!, local[ka]! + 1);
+      if (who(a) === who(b) || conflicts(a.fp, b.fp))
+        row[who(a)] = Math.max(row[who(a)]!, local[ka]! + 1);
     }
     return row;
   });

@@ -44,10 +44,31 @@ export interface ExploreInput {
   maxSchedules: number;
   /** Partial-order reduction (default true); false tries every interleaving. */
   reduction?: boolean;
+  /**
+   * Symmetry reduction (default false): of two identical requests (same code, KEYS and ARGV)
+   * standing at the same point, only the lower-numbered one moves; `schedules` then counts
+   * schedules up to renumbering identical requests.
+   */
+  symmetry?: boolean;
   /** A request still sending after this many round trips is stopped as starved (default 60). */
   maxRoundTrips?: number;
-  /** Unix seconds on the store's clock (default 1700000000); the clock does not move. */
+  /** Unix seconds on the store's clock (default 1700000000); it moves only in a pause. */
   startTime?: number;
+  /**
+   * Stop after this many round trips applied in all (replays included): a deterministic
+   * budget, checked at every step (the result says complete: false). Default 200,000.
+   */
+  maxSteps?: number;
+  /**
+   * Pause lengths (ms) the explorer tries as a step of its own between any two round trips,
+   * or "auto": at each point, pause just long enough for each key with an expiry to expire
+   * (its remaining TTL; the three nearest). Default: no pauses (the clock stands still).
+   */
+  pauses?: number[] | 'auto';
+  /** Most pauses in one schedule (default 1 when `pauses` is given, at most 3). */
+  maxPauses?: number;
+  /** The store is a Redis Cluster node: multi-key commands, scripts and MULTI across hash slots fail with CROSSSLOT. */
+  cluster?: boolean;
 }
 
 /** A key as a step shows it. */
@@ -70,7 +91,9 @@ export type Step =
       /** The store after this round trip. */
       state: KeyState[];
     }
-  | { request: number; crash: true; state: KeyState[] };
+  | { request: number; crash: true; state: KeyState[] }
+  /** Time passes on the store's clock (request is PAUSE, -1); keys whose expiry it reaches are gone. */
+  | { request: number; pause: number; state: KeyState[] };
 
 /** How a request ended in a schedule. */
 export type RequestEnd =
@@ -89,7 +112,35 @@ export interface Verdict {
   broken: { part: InvariantPart; why: string }[];
 }
 
+/** What the exploration says, in one word. `error` wins over the others: a failing program proves nothing. */
+export type ExploreVerdict = 'error' | 'unsafe' | 'incomplete' | 'safe';
+
+/** Why a search stopped before every schedule was tried, with the numbers. */
+export interface IncompleteReason {
+  by: 'maxSchedules' | 'maxSteps' | 'deadline';
+  /** The cap or the deadline (ms) that was reached. */
+  limit: number;
+  /** The same in words. */
+  text: string;
+}
+
+/** Requests that ended with an error reply in some schedule. */
+export interface Failure {
+  /** How many of the requests failed in at least one schedule explored. */
+  requests: number;
+  /** How many schedules had a failed request. */
+  schedules: number;
+  /** The first error met (the lowest-numbered failed request of the first such schedule). */
+  message: string;
+  /** That schedule, step by step. */
+  schedule: Step[];
+}
+
 export interface ExploreResult {
+  /** error (some request failed), unsafe (a violation), incomplete (none found, but not every schedule was tried) or safe. */
+  verdict: ExploreVerdict;
+  /** The verdict in one sentence, e.g. "2 requests failed: ERR unknown command ...". */
+  summary: string;
   /** Complete schedules explored: one per class of schedules equal up to swapping adjacent independent round trips (with reduction), or every interleaving (without). */
   schedules: number;
   /** How many of them break the invariant. */
@@ -100,14 +151,33 @@ export interface ExploreResult {
   counterexample: Step[] | null;
   /** The counterexample's verdict. */
   counterexampleVerdict: Verdict | null;
+  /** The first part of the invariant the counterexample breaks. */
+  part: InvariantPart | null;
+  /** Why the search is not complete (null when it is). */
+  incompleteReason: IncompleteReason | null;
+  /** Failed requests, or null when no request ever ended with an error. */
+  failure: Failure | null;
   /** Violations per part of the invariant. */
   violationsBy: Partial<Record<InvariantPart, number>>;
   /** The maxAdmitted bound used ('serial' resolved), if any. */
   allowed: number | null;
   /** Set when the reduction was on and a brute-force count was asked for. */
   exploredWithoutReduction?: number;
-  stats: { luaStarts: number; luaSlices: number; replays: number; nodes: number };
+  stats: {
+    luaStarts: number;
+    luaSlices: number;
+    replays: number;
+    nodes: number;
+    /** Round trips applied in all (replays included): what maxSteps counts. */
+    steps: number;
+  };
 }
 
-/** An action in a schedule: request i takes its next round trip, or crashes. */
-export type Action = { request: number; crash?: boolean };
+/**
+ * An action in a schedule: request i takes its next round trip, or crashes; or time passes
+ * (`pause`: milliseconds on the store's clock, with `request` set to PAUSE, -1).
+ */
+export type Action = { request: number; crash?: boolean; pause?: number };
+
+/** The `request` of a pause: no app server moves, the store's clock does. */
+export const PAUSE = -1;

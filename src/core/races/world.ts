@@ -6,8 +6,15 @@ import { RedisModel, type Session } from '../redis/model';
 import { toJson, type Reply } from '../redis/reply';
 import type { ScriptEngine } from '../redis/scripting';
 import { Behaviour, type AppServerEngine, type BNode } from './behaviour';
-import { footprint, LOCAL, type Footprint } from './commands';
-import type { Action, KeyState, RequestEnd, RequestSpec, Step } from './types';
+import { CLOCK, footprint, LOCAL, type Footprint } from './commands';
+import {
+  PAUSE,
+  type Action,
+  type KeyState,
+  type RequestEnd,
+  type RequestSpec,
+  type Step,
+} from './types';
 
 export type ExplorerEngine = AppServerEngine & ScriptEngine;
 
@@ -29,6 +36,11 @@ export class Program {
       maxRoundTrips: number;
       startTime: number;
       trackCharges: boolean;
+      cluster?: boolean;
+      /** Pause lengths (ms) the explorer offers, or 'auto' (until each key's expiry). */
+      pauses?: readonly number[] | 'auto';
+      /** Most pauses the explorer offers in one schedule. */
+      maxPauses?: number;
     },
   ) {
     // Requests with the same code, KEYS and ARGV behave the same: they share one tree.
@@ -58,7 +70,14 @@ export class Program {
   takeModel(): RedisModel {
     const m = this.spare;
     this.spare = null;
-    return m ?? new RedisModel({ scriptEngine: this.engine, startTime: this.opts.startTime });
+    return (
+      m ??
+      new RedisModel({
+        scriptEngine: this.engine,
+        startTime: this.opts.startTime,
+        clusterMode: this.opts.cluster === true,
+      })
+    );
   }
 
   /** Takes back the model of a world that will not be used again, with its connections. */
@@ -115,6 +134,7 @@ export class World {
   /** Filled when recording: every step with its reply and the store after it. */
   readonly steps: Step[] = [];
   crashesUsed = 0;
+  pausesUsed = 0;
   private readonly setup: Session;
 
   constructor(
@@ -156,7 +176,23 @@ export class World {
     return this.status[i] === 'running' && s.kind === 'call' ? s.command : null;
   }
 
-  /** Every action possible now, in request order (a request's round trip before its crash). */
+  /** The pause lengths (ms) the explorer tries now: none once maxPauses are used. */
+  pauseLengths(): number[] {
+    const o = this.program.opts;
+    if (!o.pauses || this.pausesUsed >= (o.maxPauses ?? 1)) return [];
+    if (o.pauses !== 'auto') return [...o.pauses];
+    // Just long enough for a key to expire: its remaining TTL and 1 ms (Redis deletes a key
+    // once the clock is past its expiry, not at it), the three nearest.
+    const ttls = new Set<number>();
+    for (const k of this.model.snapshot())
+      if (k.ttlMs !== null && k.ttlMs >= 0) ttls.add(Math.floor(k.ttlMs) + 1);
+    return [...ttls].sort((a, b) => a - b).slice(0, 3);
+  }
+
+  /**
+   * Every action possible now, in request order (a request's round trip before its crash),
+   * then the pauses (only while some request is still running).
+   */
   moves(): Move[] {
     const out: Move[] = [];
     for (let i = 0; i < this.at.length; i++) {
@@ -165,11 +201,22 @@ export class World {
       out.push({ request: i, fp: footprint(cmd, this.sessions[i]!) });
       if (this.canCrash(i)) out.push({ request: i, crash: true, fp: LOCAL });
     }
+    if (out.length > 0)
+      for (const ms of this.pauseLengths()) out.push({ request: PAUSE, pause: ms, fp: CLOCK });
     return out;
   }
 
-  /** Applies a move that moves() offered (or an action of the same request and kind). */
+  /** Applies a move that moves() offered (or an action of the same request and kind; any pause). */
   apply(a: Action): void {
+    if (a.pause !== undefined) {
+      if (!(a.pause > 0) || !Number.isFinite(a.pause)) throw new Error('a pause must be > 0 ms');
+      this.model.advance(a.pause / 1000);
+      this.pausesUsed++;
+      this.actions.push({ request: PAUSE, pause: a.pause, fp: CLOCK });
+      if (this.record)
+        this.steps.push({ request: PAUSE, pause: a.pause, state: keyStates(this.model) });
+      return;
+    }
     const i = a.request;
     if (a.crash) {
       if (!this.canCrash(i)) throw new Error(`request ${i} cannot crash now`);

@@ -1,7 +1,7 @@
 // The scheduler: the learner plays the scheduler against app-server code. One column per app
 // server (its code, the current line, the command it sends next), the shared Redis in the
 // middle, the schedule so far below. Keys 1-4 send that server's next round trip (Shift+1-4
-// crashes it, U undoes, R restarts). "Find a bad schedule for me" replays the explorer's
+// crashes it, P lets time pass on the store's clock, U undoes, R restarts). "Find a bad schedule for me" replays the explorer's
 // counterexample; "Prove it" runs the explorer over every schedule. Everything runs in the
 // races worker.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -9,9 +9,17 @@ import { effectiveInvariant } from '../../core/races/explore';
 import type { Goal } from '../../core/races/puzzle';
 import { breaksGoal } from '../../core/races/puzzle';
 import { encodeRaceShare, scheduleText } from '../../core/races/share';
-import type { Action, ExploreInput, Invariant, InvariantPart } from '../../core/races/types';
+import { MAX_PAUSE_MS } from '../../core/races/session';
+import type {
+  Action,
+  ExploreInput,
+  ExploreVerdict,
+  Invariant,
+  InvariantPart,
+  KeyState,
+} from '../../core/races/types';
+import { ServerColumn, StepLog, StoreColumn, VerdictLists, anyFailed, serverLabel } from './parts';
 import { RealRacePanel } from './RealRacePanel';
-import { ServerColumn, StepLog, StoreColumn, VerdictLists, serverLabel } from './parts';
 import { useScheduler } from './useScheduler';
 import './races.css';
 
@@ -55,6 +63,19 @@ const partsOf = (inv: Invariant): InvariantPart[] =>
     (p) => inv[p] !== undefined && inv[p] !== false,
   );
 
+const PROOF_CLASS: Record<ExploreVerdict, string> = {
+  safe: 'is-safe',
+  unsafe: 'is-broken',
+  error: 'is-broken',
+  incomplete: 'is-incomplete',
+};
+
+/** Just past the nearest expiry in the store (what frees a lock), or one second. */
+function suggestedPause(store: readonly KeyState[]): number {
+  const ttls = store.flatMap((k) => (k.ttlMs !== null && k.ttlMs >= 0 ? [k.ttlMs] : []));
+  return ttls.length ? Math.floor(Math.min(...ttls)) + 1 : 1000;
+}
+
 const PART_WORDS: Record<InvariantPart, string> = {
   maxAdmitted: 'admit more than the limit allows',
   minAdmitted: 'admit fewer than fit (a request starves or gives up)',
@@ -64,13 +85,18 @@ const PART_WORDS: Record<InvariantPart, string> = {
 
 export function Scheduler(props: SchedulerProps) {
   const { raw, goal, part, servers, puzzle } = props;
-  const { view, step, undo, restart, prove, findBad } = useScheduler(
+  const { view, step, pause, undo, restart, prove, findBad } = useScheduler(
     raw,
     props.initialSchedule ?? null,
   );
   const root = useRef<HTMLDivElement>(null);
   const [link, setLink] = useState<string | null>(null);
+  /** The pause length the learner typed; null: the suggestion (just past the nearest expiry). */
+  const [pauseText, setPauseText] = useState<string | null>(null);
   const st = view.state;
+  const pauseMs = Number(pauseText ?? suggestedPause(st?.store ?? []));
+  const pauseOk = Number.isInteger(pauseMs) && pauseMs >= 1 && pauseMs <= MAX_PAUSE_MS;
+  const canPause = !!st && !st.finished && pauseOk;
   const input: ExploreInput | null = view.input;
   const n = input?.requests.length ?? 0;
   const inv = effectiveInvariant(input?.invariant);
@@ -88,8 +114,7 @@ export function Scheduler(props: SchedulerProps) {
   }, [st]);
 
   const reached = st?.verdict && goal === 'break' ? breaksGoal({ part }, st.verdict) : false;
-  const proved =
-    goal === 'prove' && view.proof !== null && view.proof.complete && view.proof.violations === 0;
+  const proved = goal === 'prove' && view.proof !== null && view.proof.verdict === 'safe';
   const solvedNow = (reached && !view.assisted) || proved;
   const { onSolved } = props;
   useEffect(() => {
@@ -115,6 +140,9 @@ export function Scheduler(props: SchedulerProps) {
       if (e.shiftKey) {
         if (s.canCrash) step(i, true);
       } else if (s.status === 'running') step(i);
+    } else if (e.key === 'p') {
+      e.preventDefault();
+      if (canPause) pause(pauseMs);
     } else if (e.key === 'u' || e.key === 'Backspace') {
       e.preventDefault();
       undo();
@@ -207,6 +235,33 @@ export function Scheduler(props: SchedulerProps) {
         >
           Restart
         </button>
+        <span className="race-pause">
+          <button
+            type="button"
+            className="button"
+            onClick={() => pause(pauseMs)}
+            disabled={disabled || !canPause}
+            data-testid="race-pause"
+            aria-keyshortcuts="P"
+            title="Let time pass on the store's clock: keys whose expiry passes are gone"
+          >
+            Pause
+          </button>{' '}
+          <label>
+            <input
+              type="number"
+              min={1}
+              max={MAX_PAUSE_MS}
+              step={1}
+              value={pauseText ?? String(suggestedPause(st?.store ?? []))}
+              onChange={(e) => setPauseText(e.currentTarget.value)}
+              aria-label="Pause length in milliseconds"
+              aria-invalid={!pauseOk}
+              data-testid="race-pause-ms"
+            />{' '}
+            ms
+          </label>
+        </span>
         {!props.noSolver && (
           <>
             <button
@@ -249,7 +304,8 @@ export function Scheduler(props: SchedulerProps) {
         )}
         <span className="muted race-keys-help">
           Keys: {keyRange} send
-          {input && input.crashes !== false ? `, Shift+${keyRange} crash` : ''}, U undo, R restart
+          {input && input.crashes !== false ? `, Shift+${keyRange} crash` : ''}, P pause, U undo, R
+          restart
         </span>
         {(view.busy || view.proving) && (
           <span className="muted" role="status">
@@ -277,10 +333,17 @@ export function Scheduler(props: SchedulerProps) {
       )}
       {view.proof && (
         <p
-          className={`race-proof ${view.proof.violations ? 'is-broken' : 'is-safe'}`}
+          className={`race-proof ${PROOF_CLASS[view.proof.verdict]}`}
           role="status"
           data-testid="race-proof"
+          data-verdict={view.proof.verdict}
         >
+          {view.proof.verdict === 'error' && (
+            <>
+              <strong data-testid="race-proof-error">{view.proof.summary}</strong> A failing program
+              proves nothing: fix it first.{' '}
+            </>
+          )}
           <strong>
             {view.proof.schedules.toLocaleString('en')} schedule
             {view.proof.schedules === 1 ? '' : 's'}, {view.proof.violations.toLocaleString('en')}{' '}
@@ -288,7 +351,7 @@ export function Scheduler(props: SchedulerProps) {
           </strong>
           {view.proof.complete
             ? ' (every distinct ordering of the round trips'
-            : ' (the explorer stopped at its cap: this is not every ordering'}
+            : ` (not complete: ${view.proof.incompleteReason?.text ?? 'the explorer stopped early'}; this is not every ordering`}
           {input && input.crashes !== false ? ', and every crash point' : ''}
           {')'}
           {view.proof.violations > 0 && partsOf(inv).length > 1
@@ -332,7 +395,7 @@ export function Scheduler(props: SchedulerProps) {
           </section>
           {st.finished && st.verdict && (
             <section
-              className={`race-verdict ${st.verdict.broken.length ? 'is-broken' : 'is-safe'}`}
+              className={`race-verdict ${st.verdict.broken.length || anyFailed(st.verdict) ? 'is-broken' : 'is-safe'}`}
               aria-label="Verdict"
               data-testid="race-verdict"
               data-broken={st.verdict.broken.map((b) => b.part).join(' ')}

@@ -57,6 +57,9 @@ export function EndChip({ end }: { end: RequestEnd }) {
   );
 }
 
+/** Did a request fail (an error reply) in this schedule? Then it never reads as holding. */
+export const anyFailed = (v: Verdict): boolean => v.ends.some((e) => e.kind === 'error');
+
 /** How each request ended, then the invariant's broken parts (or that it holds). */
 export function VerdictLists({
   verdict,
@@ -80,6 +83,10 @@ export function VerdictLists({
             <li key={b.part}>{b.why.charAt(0).toUpperCase() + b.why.slice(1)}</li>
           ))}
         </ul>
+      ) : anyFailed(verdict) ? (
+        <p data-testid="race-failed">
+          A request failed, so this ordering proves nothing: fix the code first.
+        </p>
       ) : (
         <p>The invariant holds in this ordering.</p>
       )}
@@ -244,9 +251,15 @@ export function StepLog({ steps, names }: { steps: Step[]; names: string[] | und
   return (
     <ol className="race-log" data-testid="race-log">
       {steps.map((s, k) => (
-        <li key={k} className={`race-log-${s.request}`}>
-          <strong>{serverLabel(names, s.request)}</strong>{' '}
-          {'crash' in s ? (
+        <li key={k} className={`race-log-${'pause' in s ? 'pause' : s.request}`}>
+          {'pause' in s ? (
+            <span className="race-pause-text">
+              Pause: {s.pause.toLocaleString('en')} ms pass on the store&apos;s clock
+            </span>
+          ) : (
+            <strong>{serverLabel(names, s.request)}</strong>
+          )}{' '}
+          {'pause' in s ? null : 'crash' in s ? (
             <span className="race-crash-text">crashes (sends nothing more, never answers)</span>
           ) : (
             <>

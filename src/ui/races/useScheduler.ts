@@ -3,7 +3,8 @@
 // worker replaced after a deadline loses nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionState } from '../../core/races/session';
-import type { Action, ExploreInput, ExploreResult } from '../../core/races/types';
+import { actionOf } from '../../core/races/actions';
+import { PAUSE, type Action, type ExploreInput, type ExploreResult } from '../../core/races/types';
 import { RacesError, racesWorker } from '../../worker/racesClient';
 
 export interface SchedulerView {
@@ -102,6 +103,15 @@ export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
     [apply, view.busy, view.replaying],
   );
 
+  /** Lets `ms` milliseconds pass on the store's clock (a Pause step). */
+  const pause = useCallback(
+    (ms: number) => {
+      if (view.busy || view.replaying) return;
+      void apply([...schedule.current, { request: PAUSE, pause: ms }], generation.current);
+    },
+    [apply, view.busy, view.replaying],
+  );
+
   const undo = useCallback(() => {
     if (view.busy || schedule.current.length === 0) return;
     generation.current++;
@@ -131,18 +141,18 @@ export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
     const gen = ++generation.current;
     const result = await prove();
     if (!result || gen !== generation.current) return;
-    if (!result.counterexample) {
+    // A failing request is a bad schedule too: replay the one where it fails.
+    const bad = result.counterexample ?? result.failure?.schedule ?? null;
+    if (!bad) {
       setView((v) => ({
         ...v,
         note: result.complete
           ? `There is no bad schedule: every one of the ${result.schedules.toLocaleString('en')} schedules keeps the invariant.`
-          : `No bad schedule among the first ${result.schedules.toLocaleString('en')} schedules (the explorer stopped at its cap).`,
+          : `No bad schedule among the ${result.schedules.toLocaleString('en')} schedules tried, but the explorer did not finish (${result.incompleteReason?.text ?? 'it stopped early'}), so this is not a proof.`,
       }));
       return;
     }
-    const steps: Action[] = result.counterexample.map((s) =>
-      'crash' in s ? { request: s.request, crash: true } : { request: s.request },
-    );
+    const steps: Action[] = bad.map(actionOf);
     setView((v) => ({ ...v, replaying: true, assisted: true, note: null }));
     if (!(await apply([], gen))) return;
     const fast = reducedMotion();
@@ -154,5 +164,5 @@ export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
     setView((v) => ({ ...v, replaying: false }));
   }, [apply, prove]);
 
-  return { view, step, undo, restart, prove, findBad, schedule };
+  return { view, step, pause, undo, restart, prove, findBad, schedule };
 }
