@@ -12,7 +12,12 @@ import {
   resolveAllowed,
 } from '../../core/races/explore';
 import { serverName } from '../../core/races/invariant';
-import type { ExploreInput, InvariantPart, RequestEnd } from '../../core/races/types';
+import type {
+  ExploreInput,
+  ExploreVerdict,
+  InvariantPart,
+  RequestEnd,
+} from '../../core/races/types';
 import { TypedConnection } from './connection';
 import { RefusedCommand, checkSend, runTrial, type TrialOutcome } from './raceTrial';
 import { guardEngine, unprefixKey } from './safety';
@@ -43,7 +48,13 @@ export interface RealRaceResult {
   example: { trial: number; ends: RequestEnd[]; broken: string[] } | null;
   /** Measured: trials per second of wall time. */
   trialsPerSecond: number;
-  explorer: { schedules: number; violations: number; complete: boolean };
+  explorer: {
+    verdict: ExploreVerdict;
+    summary: string;
+    schedules: number;
+    violations: number;
+    complete: boolean;
+  };
 }
 
 export type RaceJobResult = { ok: true; result: RealRaceResult } | { ok: false; errors: string[] };
@@ -118,6 +129,8 @@ export async function raceJob(job: RaceJob): Promise<RaceJobResult> {
     example: null,
     trialsPerSecond: 0,
     explorer: {
+      verdict: explored.verdict,
+      summary: explored.summary,
       schedules: explored.schedules,
       violations: explored.violations,
       complete: explored.complete,

@@ -11,7 +11,13 @@ interface RealTally {
   allowed: number | null;
   complete: boolean;
   trialsPerSecond: number;
-  explorer: { schedules: number; violations: number; complete: boolean };
+  explorer: {
+    verdict?: 'error' | 'unsafe' | 'incomplete' | 'safe';
+    summary?: string;
+    schedules: number;
+    violations: number;
+    complete: boolean;
+  };
 }
 
 type View =
@@ -111,11 +117,15 @@ export function RealRacePanel({ raw }: { raw: Record<string, unknown> }) {
             The explorer on the model: {plural(tally.explorer.schedules, 'schedule')},{' '}
             {plural(tally.explorer.violations, 'violation')}
             {tally.explorer.complete ? '' : ' (stopped at its cap)'}.{' '}
-            {tally.explorer.violations === 0
-              ? 'Proved safe: no ordering breaks it, so no trial can.'
-              : tally.violations === 0
-                ? 'Every trial passed, yet a bad ordering exists: trials only see the orderings this machine happens to produce.'
-                : 'The bad ordering happened on real hardware.'}
+            {tally.explorer.verdict === 'error'
+              ? `Not a proof: ${tally.explorer.summary ?? 'requests failed'}.`
+              : tally.explorer.violations === 0 && !tally.explorer.complete
+                ? 'No bad ordering found before the search stopped: that is not a proof.'
+                : tally.explorer.violations === 0
+                  ? 'Proved safe: no ordering breaks it, so no trial can.'
+                  : tally.violations === 0
+                    ? 'Every trial passed, yet a bad ordering exists: trials only see the orderings this machine happens to produce.'
+                    : 'The bad ordering happened on real hardware.'}
           </p>
         </div>
       )}
