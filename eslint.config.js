@@ -33,6 +33,15 @@ const layerRules = (layer, exts, bannedLayers, bannedPackages = [], extraRules =
     rules: { ...restrictAt(`src/${layer}`, depth, bannedLayers, bannedPackages), ...extraRules },
   }));
 
+// The lab server's libraries run in Node only; no browser layer may import them (or src/server).
+const NODE_ONLY = [
+  'fastify',
+  '@fastify/static',
+  'socket.io',
+  '@socket.io/redis-adapter',
+  'ioredis',
+];
+
 const timeBan = 'src/core runs on the virtual clock: use the scheduler (core/sim) instead';
 
 export default tseslint.config(
@@ -62,8 +71,16 @@ export default tseslint.config(
   ...layerRules(
     'core',
     'ts',
-    ['worker', 'store', 'ui', 'content', 'app', 'cli'],
-    ['react', 'react-dom', 'zustand', 'recharts', '@monaco-editor/react', 'monaco-editor'],
+    ['worker', 'store', 'ui', 'content', 'app', 'cli', 'server'],
+    [
+      'react',
+      'react-dom',
+      'zustand',
+      'recharts',
+      '@monaco-editor/react',
+      'monaco-editor',
+      ...NODE_ONLY,
+    ],
   ),
   {
     files: ['src/core/**/*.ts'],
@@ -96,13 +113,26 @@ export default tseslint.config(
   ...layerRules(
     'worker',
     'ts',
-    ['store', 'ui', 'content', 'app', 'cli'],
-    ['react', 'react-dom', 'zustand'],
+    ['store', 'ui', 'content', 'app', 'cli', 'server'],
+    ['react', 'react-dom', 'zustand', ...NODE_ONLY],
   ),
-  ...layerRules('store', 'ts', ['ui', 'content', 'app', 'cli'], ['react', 'react-dom']),
-  ...layerRules('ui', '{ts,tsx}', ['content', 'app', 'cli']),
-  ...layerRules('content', '{ts,tsx}', ['app', 'cli']),
+  ...layerRules(
+    'store',
+    'ts',
+    ['ui', 'content', 'app', 'cli', 'server'],
+    ['react', 'react-dom', ...NODE_ONLY],
+  ),
+  ...layerRules('ui', '{ts,tsx}', ['content', 'app', 'cli', 'server'], NODE_ONLY),
+  ...layerRules('content', '{ts,tsx}', ['app', 'cli', 'server'], NODE_ONLY),
+  ...layerRules('app', '{ts,tsx}', ['cli', 'server'], NODE_ONLY),
   // The command line may use the workers' thread-neutral code (the lab's Lua worker client).
   ...layerRules('cli', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
   ...layerRules('bench', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
+  // The lab server (Node only) may use core, never the browser's layers.
+  ...layerRules(
+    'server',
+    'ts',
+    ['worker', 'store', 'ui', 'content', 'app', 'cli', 'bench'],
+    ['react', 'react-dom', 'zustand'],
+  ),
 );

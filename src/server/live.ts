@@ -94,9 +94,6 @@ export class Live {
   private async admit(socket: Socket): Promise<void> {
     const { store, clock } = this.o;
     const a = record(socket.handshake.auth ?? {}, 'auth', ['room', 'secret', 'token', 'nick']);
-    const code = normalizeCode(a.room);
-    if (code === null)
-      throw new BadInput('room', 'room: not a room code (8 letters and digits, like ABCD-2345)');
     const addr = this.o.addressOf(socket);
     const peek = await this.o.joinLimiter.peek(addr);
     if (!peek.allowed)
@@ -105,6 +102,11 @@ export class Live {
         code: 'too-many-join-attempts',
         message: `Too many wrong room codes from this address: retry after ${peek.retryAfterSeconds} s.`,
       });
+    const code = normalizeCode(a.room);
+    if (code === null) {
+      await this.o.joinLimiter.take(addr);
+      throw new BadInput('room', 'room: not a room code (8 letters and digits, like ABCD-2345)');
+    }
     const room = await store.get(code);
     if (room === null) {
       await this.o.joinLimiter.take(addr);
@@ -282,8 +284,8 @@ export class Live {
       if (me) this.o.io.to(audience.self(next.id, c.token)).emit('you', selfView(me));
     }
     if (event === 'close') {
-      this.o.io.to(audience.all(next.id)).emit('closed', gone('closed'));
-      this.o.io.in(audience.all(next.id)).disconnectSockets(true);
+      // After the host's acknowledgement has gone out.
+      setImmediate(() => void this.sweepRoom(next.id));
       return;
     }
     this.publish(next);

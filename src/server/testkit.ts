@@ -59,7 +59,7 @@ export function client(base: string, auth: Record<string, unknown>): Client {
       const d = p.data;
       if (typeof d === 'string') frames.push(d);
       else if (d instanceof ArrayBuffer || ArrayBuffer.isView(d)) {
-        const b = Buffer.from(d instanceof ArrayBuffer ? d : (d as Uint8Array));
+        const b = d instanceof ArrayBuffer ? Buffer.from(d) : Buffer.from((d as Uint8Array).buffer);
         frames.push(b.toString('latin1'));
       }
     });
