@@ -14,7 +14,7 @@ import {
 } from './ids';
 import { limitedResponse, type RateLimiter } from './limiter';
 import { problem, sendProblem } from './problem';
-import { expiresAt, newRoom, publicView, roomGone, type RoomKind } from './room';
+import { expiresAt, newRoom, publicView, roomGone, type RoomKind } from '../core/live/room';
 import type { RoomStore } from './roomStore';
 
 export interface ApiOptions {

@@ -2,7 +2,7 @@
 // checked and capped, unknown fields refused) and how it changes the room. Pure over the room
 // record; live.ts runs them. The binary co-editing events (y, awareness, code) are in yRoom.ts.
 import { bool, fail, int, json, record, SLUG, SLUG_HELP, text } from './check';
-import type { PredictValue, ProblemStatus, Role, RoomKind, RoomRecord } from './room';
+import type { PredictValue, ProblemStatus, Role, RoomKind, RoomRecord } from '../core/live/room';
 
 export const LIMITS = {
   questionText: 4000,

@@ -11,7 +11,7 @@ import type { Clock } from './clock';
 import { LIMITS, parseNick, ROLES, STATE_EVENTS } from './events';
 import { newToken, normalizeCode, secretMatches } from './ids';
 import { MemoryLimiter, type BucketSpec, type RateLimiter } from './limiter';
-import { hostView, publicView, roomGone, selfView, type Role, type RoomRecord } from './room';
+import { hostView, publicView, roomGone, selfView, type Role, type RoomRecord } from '../core/live/room';
 import type { RoomStore } from './roomStore';
 import { YRoom, Y_LIMITS } from './yRoom';
 import { bytes } from './check';

@@ -1,7 +1,7 @@
 // Where rooms live. The server reads and writes rooms only through this interface, so the
 // embedded default (MemoryRoomStore, this process's memory) and Redis (redisRoomStore.ts, for
 // several instances behind a load balancer) are interchangeable.
-import type { RoomRecord } from './room';
+import type { RoomRecord } from '../core/live/room';
 
 export interface RoomStore {
   /** Stores a new room; false when the id is taken. */

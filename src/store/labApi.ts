@@ -4,6 +4,7 @@
 import type { LabSnapshot } from '../core/lab/labRun';
 import { limiterNamesOf, prepareLimiters } from '../core/limiters/registry';
 import { labSnapshot, labStore } from './labStore';
+import { createLiveApi, type RateLabLive } from './liveApi';
 
 export interface RateLab {
   version: 1;
@@ -13,6 +14,8 @@ export interface RateLab {
   pause(): void;
   reset(): Promise<void>;
   snapshot(): LabSnapshot;
+  /** The live room open on this page (docs/live.md). */
+  live: RateLabLive;
 }
 
 export function createLabApi(): RateLab {
@@ -46,5 +49,6 @@ export function createLabApi(): RateLab {
       s.seek(0);
     },
     snapshot: labSnapshot,
+    live: createLiveApi(),
   };
 }

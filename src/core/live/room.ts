@@ -1,3 +1,5 @@
+// Shared by the lab server (src/server) and the browser's live client (src/store/live.ts): the
+// wire's view types and the pure functions that cut them from a room's record.
 // A live room's record and the views cut from it. The record is what a RoomStore keeps; each
 // audience gets its own view, built by picking fields (never by deleting them), so a field added
 // to the record reaches nobody until a view names it:
