@@ -9,6 +9,7 @@ import { Markdown } from '../../ui/widgets/Markdown';
 import { LESSONS } from '../library';
 import { questionBank, questionById } from './questions';
 import { useInterview, useNow } from './useInterview';
+import { RemoteInvite } from '../live/RemoteInvite';
 
 /** A 45-minute session a senior interviewer might run: fundamentals, then distributed depth. */
 export const SUGGESTED = [
@@ -462,6 +463,7 @@ export function HostPage() {
         </div>
       </div>
       {notice}
+      <RemoteInvite questionId={id} />
       <div className="host-grid">
         <nav className="host-agenda card" aria-label="Questions in this session">
           <ol>
