@@ -2,6 +2,7 @@
 // candidate, the candidate's kiosk shows the question and the shared editor, both type, a
 // reload rejoins, and no host data ever arrives on the candidate's WebSocket.
 import { test, expect, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createServer, type LabServer } from '../src/server/createServer';
 
@@ -100,6 +101,16 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
     for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"'])
       expect(f).not.toContain(k);
   }
+  // The scorecard gains the candidate's code and the overall verdict.
+  await host.page.getByTestId('end-session').click();
+  await host.page.getByTestId('verdict-yes').check();
+  const [json] = await Promise.all([
+    host.page.waitForEvent('download'),
+    host.page.getByTestId('download-json').click(),
+  ]);
+  const card = JSON.parse(await readFile((await json.path())!, 'utf8')) as Record<string, unknown>;
+  expect(card).toMatchObject({ verdict: 'yes', code: 'local n = 1\nreturn n' });
+
   expect(host.problems).toEqual([]);
   expect(cand.problems).toEqual([]);
   await host.context.close();

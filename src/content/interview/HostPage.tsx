@@ -10,6 +10,7 @@ import { LESSONS } from '../library';
 import { questionBank, questionById } from './questions';
 import { useInterview, useNow } from './useInterview';
 import { RemoteInvite } from '../live/RemoteInvite';
+import { VerdictPicker } from './VerdictPicker';
 
 /** A 45-minute session a senior interviewer might run: fundamentals, then distributed depth. */
 export const SUGGESTED = [
@@ -370,6 +371,7 @@ export function HostPage() {
               ))}
             </tbody>
           </table>
+          <VerdictPicker value={priv?.verdict ?? null} onChange={(v) => sync.setVerdict(v)} />
           <label className="host-field">
             Overall notes
             <textarea
@@ -463,7 +465,7 @@ export function HostPage() {
         </div>
       </div>
       {notice}
-      <RemoteInvite questionId={id} />
+      <RemoteInvite questionId={id} onCode={sync.setCode} />
       <div className="host-grid">
         <nav className="host-agenda card" aria-label="Questions in this session">
           <ol>

@@ -95,7 +95,11 @@ export function RemoteInvite({
         .catch((e: Error) => setError(e.message));
   }, [conn, open, questionId, state?.room?.question?.slug]);
 
-  useEffect(() => onCode?.(state?.code ?? ''), [state?.code, onCode]);
+  // Kept with the session for the scorecard (once synced: an empty editor before then is not news).
+  const code = state?.status === 'open' ? state.code : '';
+  useEffect(() => {
+    if (code) onCode?.(code);
+  }, [code, onCode]);
 
   if (!room)
     return (
