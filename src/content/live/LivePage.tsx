@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { navigate, type Route } from '../../ui/shell/router';
 import { CandidateKiosk } from './CandidateKiosk';
+import { WorkshopPresenter } from './WorkshopPresenter';
 import { LearnerView } from './LearnerView';
 import { lookupRoom } from './useLive';
 import { rememberHostRoom } from './RemoteInvite';
@@ -62,5 +63,7 @@ export default function LivePage({ route }: { route: Route }) {
       </div>
     );
   if (route.parts[2] === 'host' && secret) return <HostRedirect code={code} secret={secret} />;
+  if (route.parts[2] === 'present' && secret)
+    return <WorkshopPresenter code={code} secret={secret} />;
   return <Join code={code} />;
 }
