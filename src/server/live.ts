@@ -11,7 +11,14 @@ import type { Clock } from './clock';
 import { LIMITS, parseNick, ROLES, STATE_EVENTS } from './events';
 import { newToken, normalizeCode, secretMatches } from './ids';
 import { MemoryLimiter, type BucketSpec, type RateLimiter } from './limiter';
-import { hostView, publicView, roomGone, selfView, type Role, type RoomRecord } from '../core/live/room';
+import {
+  hostView,
+  publicView,
+  roomGone,
+  selfView,
+  type Role,
+  type RoomRecord,
+} from '../core/live/room';
 import type { RoomStore } from './roomStore';
 import { YRoom, Y_LIMITS } from './yRoom';
 import { bytes } from './check';
@@ -82,12 +89,6 @@ export class Live {
       );
     });
     o.io.on('connection', (socket) => this.connected(socket));
-    if (o.multiInstance) {
-      o.io.on('y', (roomId: string, update: Uint8Array) => {
-        const y = this.yRooms.get(roomId);
-        if (y) void y.then((r) => r.apply(new Uint8Array(update))).catch(() => undefined);
-      });
-    }
   }
 
   /** The handshake: which room, which role; participants get (or keep) their record. */
@@ -198,7 +199,7 @@ export class Live {
       ...(me ? { you: { token: c.token, ...selfView(me) } } : {}),
     });
     if (r.kind === 'interview') {
-      const y = await this.yRoom(r.id);
+      const y = await this.freshY(r.id);
       socket.emit('y', y.state());
       const aw = y.awarenessState();
       if (aw) socket.emit('awareness', aw);
@@ -291,13 +292,23 @@ export class Live {
     this.publish(next);
   }
 
+  /**
+   * The room's document, caught up with what other instances stored (several instances: the
+   * store's list of updates is the one order every instance follows).
+   */
+  private async freshY(id: string): Promise<YRoom> {
+    const y = await this.yRoom(id);
+    if (this.o.multiInstance) y.catchUp(await this.o.store.loadDoc(id, y.applied));
+    return y;
+  }
+
   private async coEdit(
     socket: Socket,
     c: ConnData,
     event: string,
     payload: unknown,
   ): Promise<void> {
-    const y = await this.yRoom(c.roomId);
+    const y = await this.freshY(c.roomId);
     const all = audience.all(c.roomId);
     if (event === 'awareness') {
       y.applyAwareness(bytes(payload, 'update', Y_LIMITS.awarenessBytes), socket.id);
@@ -308,14 +319,17 @@ export class Live {
     if (event === 'y') {
       update = new Uint8Array(bytes(payload, 'update', Y_LIMITS.updateBytes));
       y.apply(update);
-      socket.to(all).emit('y', update);
     } else {
       const t = text(record(payload, '', ['text']).text, 'text', { max: Y_LIMITS.codeChars });
       update = y.replace(t);
-      this.o.io.to(all).emit('y', update);
     }
-    if (this.o.multiInstance) this.o.io.serverSideEmit('y', c.roomId, update);
-    await this.o.store.appendDoc(c.roomId, update);
+    // Stored before anyone hears of it, so an instance acting on what a page saw finds it.
+    const length = await this.o.store.appendDoc(c.roomId, update);
+    // Ours was the next one: counted. Otherwise another instance's came first; the next
+    // catch-up applies both (a Yjs update applied twice changes nothing).
+    if (length === y.applied + 1) y.applied = length;
+    if (event === 'y') socket.to(all).emit('y', update);
+    else this.o.io.to(all).emit('y', update);
     await this.o.store.update(c.roomId, (r) => ({ ...r, lastActive: this.o.clock.now() }));
   }
 
@@ -355,7 +369,8 @@ export class Live {
       if (this.o.io.of('/').adapter.rooms.has(audience.all(id))) continue;
       this.yRooms.delete(id);
       const room = await y;
-      await this.o.store.replaceDoc(id, room.state());
+      // One instance may compact the stored updates; with several, others count positions in it.
+      if (!this.o.multiInstance) await this.o.store.replaceDoc(id, room.state());
       room.destroy();
     }
     this.perConnection.sweep();

@@ -12,10 +12,10 @@ export interface RoomStore {
    * result. `change` may throw to refuse; it must not keep the record it is given.
    */
   update(id: string, change: (r: RoomRecord) => RoomRecord): Promise<RoomRecord | null>;
-  /** Appends a binary Yjs update of the room's shared code. */
-  appendDoc(id: string, update: Uint8Array): Promise<void>;
-  /** Every stored update of the room's code, oldest first (the caller merges them). */
-  loadDoc(id: string): Promise<Uint8Array[]>;
+  /** Appends a binary Yjs update of the room's shared code; resolves to the list's new length. */
+  appendDoc(id: string, update: Uint8Array): Promise<number>;
+  /** The stored updates of the room's code from position `from` on, oldest first. */
+  loadDoc(id: string, from?: number): Promise<Uint8Array[]>;
   /** Replaces the stored updates with one (compaction). */
   replaceDoc(id: string, state: Uint8Array): Promise<void>;
   /** Forgets rooms gone (closed or idle) for longer than `keepGoneMs`. */
@@ -46,15 +46,15 @@ export class MemoryRoomStore implements RoomStore {
     return structuredClone(next);
   }
 
-  appendDoc(id: string, update: Uint8Array): Promise<void> {
+  appendDoc(id: string, update: Uint8Array): Promise<number> {
     const list = this.docs.get(id) ?? [];
     list.push(update.slice());
     this.docs.set(id, list);
-    return Promise.resolve();
+    return Promise.resolve(list.length);
   }
 
-  loadDoc(id: string): Promise<Uint8Array[]> {
-    return Promise.resolve([...(this.docs.get(id) ?? [])]);
+  loadDoc(id: string, from = 0): Promise<Uint8Array[]> {
+    return Promise.resolve((this.docs.get(id) ?? []).slice(from));
   }
 
   replaceDoc(id: string, state: Uint8Array): Promise<void> {

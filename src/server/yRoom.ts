@@ -25,9 +25,18 @@ export class YRoom {
   /** Awareness client ids by the connection that sent them (removed when it leaves). */
   private owners = new Map<string, Set<number>>();
 
+  /** How many stored updates (RoomStore.loadDoc) this document has applied. */
+  applied = 0;
+
   constructor(stored: Uint8Array[]) {
     this.awareness.setLocalState(null);
-    if (stored.length) Y.applyUpdate(this.doc, Y.mergeUpdates(stored));
+    this.catchUp(stored);
+  }
+
+  /** Applies updates stored by other instances (the store's list from `applied` on). */
+  catchUp(stored: Uint8Array[]): void {
+    if (stored.length) Y.applyUpdate(this.doc, Y.mergeUpdates(stored), 'store');
+    this.applied += stored.length;
   }
 
   text(): string {
