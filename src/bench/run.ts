@@ -1,11 +1,12 @@
 // `npm run bench` (table) or `npm run bench -- --json`. Sections are modules; add yours
 // to SECTIONS. For a clean peak-heap figure run with: node --expose-gc --import tsx src/bench/run.ts
-// BENCH_SECTIONS=engine,redis,races,grade picks sections; BENCH_REQUESTS sizes the engine trace;
+// BENCH_SECTIONS=engine,redis,races,grade,live picks sections; BENCH_REQUESTS sizes the engine trace;
 // BENCH_REDIS_REQUESTS / BENCH_REDIS_REPS size the Redis comparison (REQUIRE_REDIS=1: a
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
 import { printRacesBench, runRacesBench, type RacesBenchCase } from './races';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
+import { printLiveBench, runLiveBench, type LiveBenchRow } from './liveBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 
 const SECTIONS: Record<string, () => unknown> = {
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => unknown> = {
     }),
   races: () => runRacesBench(),
   grade: () => runGradeBench(),
+  live: () => runLiveBench(),
 };
 
 const json = process.argv.includes('--json');
@@ -38,4 +40,5 @@ else {
   if (results.redis) printRedisCompare(results.redis as RedisCompareResult);
   if (results.races) printRacesBench(results.races as RacesBenchCase[]);
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
+  if (results.live) printLiveBench(results.live as LiveBenchRow[]);
 }
