@@ -131,4 +131,24 @@ describe('the Room API', () => {
     for (let i = 0; i < 5; i++) expect((await fetch(`${run.base}/healthz`)).status).toBe(200);
     expect((await post(run.base, '{"kind":"interview"}')).status).toBe(201);
   });
+
+  it('takes one more fastify plugin, whose /api routes get the same rate limit and problems', async () => {
+    run = await start({
+      limits: { api: { capacity: 2, refillPerSecond: 0.01 } },
+      plugins: [
+        {
+          plugin: async (app) => {
+            app.get('/api/extra', async () => ({ extra: true }));
+          },
+        },
+      ],
+    });
+    const first = await fetch(`${run.base}/api/extra`);
+    expect(await first.json()).toEqual({ extra: true });
+    expect(first.headers.get('ratelimit')).toBe('"api";r=1');
+    expect((await fetch(`${run.base}/api/extra`)).status).toBe(200);
+    const refused = await fetch(`${run.base}/api/extra`);
+    expect(refused.status).toBe(429);
+    await problemOf(refused);
+  });
 });
