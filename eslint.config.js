@@ -33,6 +33,15 @@ const layerRules = (layer, exts, bannedLayers, bannedPackages = [], extraRules =
     rules: { ...restrictAt(`src/${layer}`, depth, bannedLayers, bannedPackages), ...extraRules },
   }));
 
+// The lab server's libraries run in Node only; no browser layer may import them (or src/server).
+const NODE_ONLY = [
+  'fastify',
+  '@fastify/static',
+  'socket.io',
+  '@socket.io/redis-adapter',
+  'ioredis',
+];
+
 const timeBan = 'src/core runs on the virtual clock: use the scheduler (core/sim) instead';
 
 export default tseslint.config(
@@ -63,7 +72,15 @@ export default tseslint.config(
     'core',
     'ts',
     ['worker', 'store', 'ui', 'content', 'app', 'cli', 'server', 'bench'],
-    ['react', 'react-dom', 'zustand', 'recharts', '@monaco-editor/react', 'monaco-editor'],
+    [
+      'react',
+      'react-dom',
+      'zustand',
+      'recharts',
+      '@monaco-editor/react',
+      'monaco-editor',
+      ...NODE_ONLY,
+    ],
   ),
   {
     files: ['src/core/**/*.ts'],
@@ -97,31 +114,26 @@ export default tseslint.config(
     'worker',
     'ts',
     ['store', 'ui', 'content', 'app', 'cli', 'server', 'bench'],
-    ['react', 'react-dom', 'zustand'],
+    ['react', 'react-dom', 'zustand', ...NODE_ONLY],
   ),
   ...layerRules(
     'store',
     'ts',
     ['ui', 'content', 'app', 'cli', 'server', 'bench'],
-    ['react', 'react-dom', 'ioredis', 'fastify'],
+    ['react', 'react-dom', ...NODE_ONLY],
   ),
-  ...layerRules(
-    'ui',
-    '{ts,tsx}',
-    ['content', 'app', 'cli', 'server', 'bench'],
-    ['ioredis', 'fastify'],
-  ),
-  ...layerRules('content', '{ts,tsx}', ['app', 'cli', 'server', 'bench'], ['ioredis', 'fastify']),
-  ...layerRules('app', '{ts,tsx}', ['cli', 'server', 'bench'], ['ioredis', 'fastify']),
-  // src/server is Node-only: it may use core, and the command line's worker-thread sandbox
-  // (src/cli/sandbox.ts, for learner Lua); nothing in the browser imports it.
+  ...layerRules('ui', '{ts,tsx}', ['content', 'app', 'cli', 'server', 'bench'], NODE_ONLY),
+  ...layerRules('content', '{ts,tsx}', ['app', 'cli', 'server', 'bench'], NODE_ONLY),
+  ...layerRules('app', '{ts,tsx}', ['cli', 'server', 'bench'], NODE_ONLY),
+  // The command line may use the workers' thread-neutral code (the lab's Lua worker client).
+  ...layerRules('cli', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
+  ...layerRules('bench', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
+  // The lab server (Node only) may use core, and the command line's worker-thread sandbox
+  // (src/cli/sandbox.ts, for learner Lua); never the browser's layers.
   ...layerRules(
     'server',
     'ts',
     ['worker', 'store', 'ui', 'content', 'app', 'bench'],
-    ['react', 'react-dom'],
+    ['react', 'react-dom', 'zustand'],
   ),
-  // The command line may use the workers' thread-neutral code (the lab's Lua worker client).
-  ...layerRules('cli', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
-  ...layerRules('bench', 'ts', ['store', 'ui', 'content', 'app'], ['react', 'react-dom']),
 );

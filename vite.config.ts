@@ -47,6 +47,16 @@ export default defineConfig({
     }),
   ],
   base: './',
+  // y-monaco (live rooms' co-editing) imports Monaco by its old path, which Monaco's package
+  // exports no longer map: point it at the one Monaco the app already bundles.
+  resolve: {
+    alias: [
+      {
+        find: /^monaco-editor\/esm\/vs\/editor\/editor\.api(\.js)?$/,
+        replacement: 'monaco-editor/editor/editor.api',
+      },
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },

@@ -12,6 +12,7 @@ const PracticePage = lazy(() => import('../content/PracticePage'));
 const InterviewPage = lazy(() => import('../content/InterviewPage'));
 const PresentPage = lazy(() => import('../content/present/PresentPage'));
 const RacesPage = lazy(() => import('../content/RacesPage'));
+const LivePage = lazy(() => import('../content/live/LivePage'));
 
 interface Section {
   id: string;
@@ -34,6 +35,7 @@ const SECTIONS: Section[] = [
   { id: 'races', label: 'Races', render: (r) => <RacesPage route={r} /> },
   { id: 'interview', label: 'Interview', render: (r) => <InterviewPage route={r} /> },
   { id: 'present', label: 'Present', nav: false, render: (r) => <PresentPage route={r} /> },
+  { id: 'live', label: 'Live', nav: false, render: (r) => <LivePage route={r} /> },
 ];
 
 // While a screen's code arrives: a placeholder the size of a screen (the footer stays below
@@ -75,7 +77,8 @@ export function App() {
   const section = SECTIONS.find((s) => s.id === first);
 
   // A deck on the projector, its speaker view and its handout use the whole window.
-  if (first === 'present' && route.parts.length >= 3)
+  // A live room's pages are kiosks: no way to other routes.
+  if ((first === 'present' && route.parts.length >= 3) || first === 'live')
     return (
       <main id="main" tabIndex={-1} className="bare-main">
         <ErrorBoundary resetKey={route.hash}>

@@ -1,6 +1,6 @@
 // `npm run bench` (table) or `npm run bench -- --json`. Sections are modules; add yours
 // to SECTIONS. For a clean peak-heap figure run with: node --expose-gc --import tsx src/bench/run.ts
-// BENCH_SECTIONS=engine,redis,races,grade,real picks sections; BENCH_REQUESTS sizes the engine trace;
+// BENCH_SECTIONS=engine,redis,races,grade,real,live picks sections; BENCH_REQUESTS sizes the engine trace;
 // BENCH_REDIS_REQUESTS / BENCH_REDIS_REPS size the Redis comparison (REQUIRE_REDIS=1: a
 // missing redis-server or redis-benchmark is an error instead of a skipped comparison).
 import { runEngineBench } from './engine';
@@ -11,6 +11,7 @@ import {
   type FeedbackCase,
 } from './exploreFeedback';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
+import { printLiveBench, runLiveBench, type LiveBenchRow } from './liveBench';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 import { printRealBench, runRealBench, type RealBenchResult } from './realBench';
 
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, () => unknown> = {
   grade: () => runGradeBench(),
   // The lab on a real Redis the section starts (BENCH_REAL_TRIALS trials a race).
   real: () => runRealBench({ trials: Number(process.env.BENCH_REAL_TRIALS ?? 200) }),
+  live: () => runLiveBench(),
 };
 
 const json = process.argv.includes('--json');
@@ -51,4 +53,5 @@ else {
   if (results.racesFeedback) printExploreFeedback(results.racesFeedback as FeedbackCase[]);
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
   if (results.real) printRealBench(results.real as RealBenchResult);
+  if (results.live) printLiveBench(results.live as LiveBenchRow[]);
 }

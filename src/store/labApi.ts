@@ -25,6 +25,7 @@ function notPlainJson(v: unknown): string | null {
     return `scenario must be plain JSON data (${e instanceof Error ? e.message : String(e)})`;
   }
 }
+import { createLiveApi, type RateLabLive } from './liveApi';
 
 export interface RateLab {
   version: 1;
@@ -39,6 +40,8 @@ export interface RateLab {
    * the lab server, side by side. Rejects, saying how to configure a Redis, when none answers.
    */
   redis(cases: unknown[], opts: { target: 'real' }): Promise<RealCaseResult[]>;
+  /** The live room open on this page (docs/live.md). */
+  live: RateLabLive;
 }
 
 export function createLabApi(): RateLab {
@@ -93,5 +96,6 @@ export function createLabApi(): RateLab {
       if (!r.ok) throw new Error(r.message);
       return r.value;
     },
+    live: createLiveApi(),
   };
 }

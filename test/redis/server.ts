@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { freePort, RespClient } from './resp';
 
 export interface Server {
+  port: number;
   proc: ChildProcess;
   client: RespClient;
   dir: string;
@@ -54,7 +55,7 @@ export async function startServer(clusterMode: boolean): Promise<Server> {
     }
     if (!ok) throw new Error('the cluster-mode redis-server never reached cluster_state:ok');
   }
-  return { proc, client, dir };
+  return { port, proc, client, dir };
 }
 
 export function stopServer(s: Server | null): void {

@@ -9,6 +9,8 @@ import { Markdown } from '../../ui/widgets/Markdown';
 import { LESSONS } from '../library';
 import { questionBank, questionById } from './questions';
 import { useInterview, useNow } from './useInterview';
+import { RemoteInvite } from '../live/RemoteInvite';
+import { VerdictPicker } from './VerdictPicker';
 
 /** A 45-minute session a senior interviewer might run: fundamentals, then distributed depth. */
 export const SUGGESTED = [
@@ -369,6 +371,7 @@ export function HostPage() {
               ))}
             </tbody>
           </table>
+          <VerdictPicker value={priv?.verdict ?? null} onChange={(v) => sync.setVerdict(v)} />
           <label className="host-field">
             Overall notes
             <textarea
@@ -462,6 +465,7 @@ export function HostPage() {
         </div>
       </div>
       {notice}
+      <RemoteInvite questionId={id} onCode={sync.setCode} />
       <div className="host-grid">
         <nav className="host-agenda card" aria-label="Questions in this session">
           <ol>

@@ -14,6 +14,7 @@ import {
   type QuestionMarks,
   type SessionPrivate,
   type SessionPublic,
+  type Verdict,
 } from '../../core/interview/session';
 import {
   browserChannel,
@@ -68,6 +69,9 @@ export interface InterviewSync {
   marks(id: string, points: number, change: (m: QuestionMarks) => QuestionMarks): void;
   setCandidate(name: string): void;
   setNotes(notes: string): void;
+  setVerdict(verdict: Verdict | null): void;
+  /** Keeps the remote candidate's code with the session (for the scorecard). */
+  setCode(code: string): void;
   destroy(): void;
 }
 
@@ -220,6 +224,12 @@ export function createInterviewSync(role: Role, deps: SyncDeps = {}): InterviewS
     },
     setNotes(notes) {
       changePriv((p) => ({ ...p, rev: p.rev + 1, writer: me, notes }));
+    },
+    setVerdict(verdict) {
+      changePriv((p) => ({ ...p, rev: p.rev + 1, writer: me, verdict }));
+    },
+    setCode(code) {
+      changePriv((p) => (p.code === code ? p : { ...p, rev: p.rev + 1, writer: me, code }));
     },
     destroy() {
       offPub();

@@ -22,6 +22,7 @@ import { createPresentSync, type PresentSync } from './presentSync';
 import { LiveScene } from './LiveScene';
 import { PrintView } from './PrintView';
 import { Stage } from './Stage';
+import { OpenLiveRoom } from '../live/OpenLiveRoom';
 import './present.css';
 
 const CONTRAST_KEY = 'rateLab.present.contrast';
@@ -258,6 +259,7 @@ function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Rou
         <a href={`${base}/print`} target="_blank" rel="noopener" data-testid="open-print">
           Print
         </a>
+        {base.startsWith('#/present/deck/') && <OpenLiveRoom deck={deck.slug} />}
         <button
           type="button"
           onMouseDown={noFocus}

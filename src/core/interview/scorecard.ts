@@ -5,8 +5,10 @@ import {
   marksOf,
   sessionElapsed,
   timePerQuestion,
+  VERDICT_TEXT,
   type SessionPrivate,
   type SessionPublic,
+  type Verdict,
 } from './session';
 
 export interface ScorecardQuestionInput {
@@ -41,6 +43,10 @@ export interface Scorecard {
   notReached: { id: string; title: string }[];
   totals: { questionsAsked: number; rubricMet: number; rubricTotal: number };
   notes: string;
+  /** The interviewer's overall verdict, or null when none was given. */
+  verdict: Verdict | null;
+  /** The code the candidate wrote in a live room's shared editor ('' when none). */
+  code: string;
 }
 
 export function buildScorecard(
@@ -92,6 +98,8 @@ export function buildScorecard(
       rubricTotal: out.reduce((a, q) => a + q.rubricTotal, 0),
     },
     notes: priv?.notes ?? '',
+    verdict: priv?.verdict ?? null,
+    code: priv?.code ?? '',
   };
 }
 
@@ -119,7 +127,8 @@ export function scorecardMarkdown(c: Scorecard): string {
   lines.push(`- Ended: ${c.endedAt ?? 'still running when this was downloaded'}`);
   lines.push(`- Duration: ${clock(c.durationSeconds)}`);
   lines.push(`- Questions asked: ${c.totals.questionsAsked}`);
-  lines.push(`- Rubric points met: ${c.totals.rubricMet} of ${c.totals.rubricTotal}`, '');
+  lines.push(`- Rubric points met: ${c.totals.rubricMet} of ${c.totals.rubricTotal}`);
+  lines.push(`- Overall verdict: ${c.verdict ? VERDICT_TEXT[c.verdict] : 'none given'}`, '');
   for (const q of c.questions) {
     lines.push(`## ${q.position}. ${oneLine(q.title)}`, '');
     lines.push(`Time: ${clock(q.timeSeconds)} · rubric ${q.rubricMet} of ${q.rubricTotal}`, '');
@@ -138,5 +147,10 @@ export function scorecardMarkdown(c: Scorecard): string {
     lines.push('');
   }
   if (c.notes.trim()) lines.push('## Overall notes', '', quote(c.notes), '');
+  if (c.code.trim()) {
+    // A fence longer than any run of backticks in the code, so the code cannot close it.
+    const fence = '`'.repeat(Math.max(3, ...(c.code.match(/`+/g) ?? []).map((r) => r.length + 1)));
+    lines.push("## The candidate's code", '', `${fence}lua`, c.code.trimEnd(), fence, '');
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }

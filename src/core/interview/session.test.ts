@@ -109,4 +109,26 @@ describe('the scorecard', () => {
     expect(md).toContain('> Strong on atomicity.\n> Weak on HTTP.');
     expect(md).toContain('## Not reached\n\n- Third');
   });
+
+  it("carries the overall verdict and the candidate's code, fenced so the code cannot end it", () => {
+    const s = endSession(createSession('s2', ['a'], sec(0), 'host'), sec(60), 'host');
+    const none = buildScorecard(s, createPrivate('s2', 'host'), questions, sec(60));
+    expect([none.verdict, none.code]).toEqual([null, '']);
+    expect(scorecardMarkdown(none)).toContain('- Overall verdict: none given');
+    const code = 'local s = "```"\nreturn 1\n';
+    const p = { ...createPrivate('s2', 'host'), verdict: 'strong-yes' as const, code };
+    const card = buildScorecard(s, p, questions, sec(60));
+    expect(card).toMatchObject({ verdict: 'strong-yes', code });
+    const md = scorecardMarkdown(card);
+    expect(md).toContain('- Overall verdict: Strong yes');
+    expect(md).toContain('## The candidate\'s code\n\n````lua\nlocal s = "```"\nreturn 1\n````');
+    // Stored and read back with the session.
+    expect(readPrivate(JSON.parse(JSON.stringify(p)))).toMatchObject({
+      verdict: 'strong-yes',
+      code,
+    });
+    expect(
+      readPrivate({ ...JSON.parse(JSON.stringify(p)), verdict: 'maybe' })?.verdict,
+    ).toBeUndefined();
+  });
 });

@@ -45,7 +45,20 @@ export interface SessionPrivate {
   candidate: string;
   notes: string;
   marks: Record<string, QuestionMarks>;
+  /** The interviewer's overall verdict (absent: none yet). */
+  verdict?: Verdict | null;
+  /** The code a remote candidate wrote in the shared editor (absent: none). */
+  code?: string;
 }
+
+export const VERDICTS = ['strong-yes', 'yes', 'no', 'strong-no'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export const VERDICT_TEXT: Record<Verdict, string> = {
+  'strong-yes': 'Strong yes',
+  yes: 'Yes',
+  no: 'No',
+  'strong-no': 'Strong no',
+};
 
 export function createSession(
   id: string,
@@ -189,5 +202,9 @@ export function readPrivate(v: unknown): SessionPrivate | null {
     candidate: v.candidate,
     notes: v.notes,
     marks,
+    ...((VERDICTS as readonly unknown[]).includes(v.verdict)
+      ? { verdict: v.verdict as Verdict }
+      : {}),
+    ...(typeof v.code === 'string' ? { code: v.code } : {}),
   };
 }

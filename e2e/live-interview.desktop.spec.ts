@@ -1,0 +1,118 @@
+// A live interview across two machines (two browser contexts): the interviewer invites a remote
+// candidate, the candidate's kiosk shows the question and the shared editor, both type, a
+// reload rejoins, and no host data ever arrives on the candidate's WebSocket.
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createServer, type LabServer } from '../src/server/createServer';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+let server: LabServer;
+let base = '';
+
+test.beforeAll(async () => {
+  server = createServer({ staticRoot: DIST, sweepEveryMs: 0 });
+  base = `http://127.0.0.1:${await server.listen(0)}/`;
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+/** A page in its own context (its own machine), failing on console errors or outside requests. */
+async function machine(browser: Browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || /^(data|blob):/.test(url.protocol)) return route.continue();
+    problems.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { context, page, problems };
+}
+
+const liveState = (p: Page) => p.evaluate(() => window.rateLab!.live.state());
+
+test('an interviewer and a remote candidate run a session; no host data reaches the candidate', async ({
+  browser,
+}) => {
+  const host = await machine(browser);
+  const cand = await machine(browser);
+  const frames: string[] = [];
+  cand.page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) =>
+      frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('latin1')),
+    ),
+  );
+
+  await host.page.goto(`${base}#/interview/host`);
+  for (const id of ['check-then-increment', 'per-process-limiter'])
+    await host.page.getByTestId(`pick-${id}`).check();
+  await host.page.getByTestId('start-session').click();
+  await host.page.getByTestId('invite-remote').click();
+  const joinUrl = (await host.page.getByTestId('join-url').textContent())!;
+  expect(joinUrl).toMatch(/#\/live\/[2-9A-Z]{8}$/);
+  // Host-only text on the interviewer's screen, to look for on the candidate's wire.
+  const rubric = (await host.page.getByTestId('rubric-0').locator('..').textContent())!.trim();
+  const answer = (await host.page.getByTestId('host-answer').textContent())!.slice(0, 60).trim();
+  await host.page.getByTestId('rubric-0').check();
+
+  await cand.page.goto(joinUrl);
+  await expect(cand.page.getByTestId('candidate-question')).toHaveAttribute(
+    'data-slug',
+    'check-then-increment',
+  );
+  await expect(cand.page.locator('nav, header, a[href^="#/"]')).toHaveCount(0);
+  await expect(host.page.getByTestId('live-host')).toContainText('candidate joined');
+
+  // Both type in the same editor.
+  await expect(cand.page.getByTestId('co-editor-ready')).toBeVisible();
+  await host.page.evaluate(() => window.rateLab!.live.setCode('local n = 1\n'));
+  await expect.poll(async () => (await liveState(cand.page))?.code).toBe('local n = 1\n');
+  await cand.page.locator('.co-editor .view-lines').click();
+  await cand.page.keyboard.press('Control+End');
+  await cand.page.keyboard.type('return n');
+  await expect.poll(async () => (await liveState(host.page))?.code).toBe('local n = 1\nreturn n');
+
+  // The interviewer moves on; the candidate's screen follows.
+  await host.page.getByTestId('host-next').click();
+  await expect(cand.page.getByTestId('candidate-question')).toHaveAttribute(
+    'data-slug',
+    'per-process-limiter',
+  );
+
+  // A reload rejoins the same session, with the code.
+  await cand.page.reload();
+  await expect(cand.page.getByTestId('candidate-question')).toHaveAttribute(
+    'data-slug',
+    'per-process-limiter',
+  );
+  await expect.poll(async () => (await liveState(cand.page))?.code).toBe('local n = 1\nreturn n');
+  expect(await liveState(cand.page)).toMatchObject({ role: 'candidate', kind: 'interview' });
+
+  // The wire check: frames arrived, none carries what only the host has.
+  expect(frames.some((f) => f.includes('per-process-limiter'))).toBe(true);
+  for (const f of frames) {
+    expect(f).not.toContain(rubric.slice(0, 40));
+    expect(f).not.toContain(answer);
+    for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"'])
+      expect(f).not.toContain(k);
+  }
+  // The scorecard gains the candidate's code and the overall verdict.
+  await host.page.getByTestId('end-session').click();
+  await host.page.getByTestId('verdict-yes').check();
+  const [json] = await Promise.all([
+    host.page.waitForEvent('download'),
+    host.page.getByTestId('download-json').click(),
+  ]);
+  const card = JSON.parse(await readFile((await json.path())!, 'utf8')) as Record<string, unknown>;
+  expect(card).toMatchObject({ verdict: 'yes', code: 'local n = 1\nreturn n' });
+
+  expect(host.problems).toEqual([]);
+  expect(cand.problems).toEqual([]);
+  await host.context.close();
+  await cand.context.close();
+});

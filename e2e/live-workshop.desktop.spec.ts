@@ -1,0 +1,110 @@
+// A live workshop: a presenter and 6 learner pages (own browser context each). Learners join
+// with a nickname, follow the presenter's step (or explore and jump back), answer a prediction
+// whose distribution the projector shows before the reveal, and fill the progress board.
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { createServer, type LabServer } from '../src/server/createServer';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const LEARNERS = 6;
+let server: LabServer;
+let base = '';
+
+test.beforeAll(async () => {
+  server = createServer({ staticRoot: DIST, sweepEveryMs: 0, decks: ['why-local-counters-leak'] });
+  base = `http://127.0.0.1:${await server.listen(0)}/`;
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+async function machine(browser: Browser) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1000, height: 700 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || /^(data|blob):/.test(url.protocol)) return route.continue();
+    problems.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { context, page, problems };
+}
+
+const stepOf = (p: Page) => p.getByTestId('stage').getAttribute('data-step');
+
+test('a presenter runs a deck with a predict step and the progress board for 6 learners', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const pres = await machine(browser);
+  await pres.page.goto(`${base}#/present/deck/why-local-counters-leak`);
+  await pres.page.getByTestId('open-live-room').click();
+  await expect(pres.page.getByTestId('live-presenter')).toHaveAttribute('data-status', 'open');
+  await expect(pres.page.getByTestId('join-qr')).toBeVisible();
+  const code = (await pres.page.getByTestId('join-code').textContent())!.trim();
+  expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+
+  const learners = await Promise.all(Array.from({ length: LEARNERS }, () => machine(browser)));
+  await Promise.all(
+    learners.map(async (l, i) => {
+      await l.page.goto(`${base}#/live/${code}`);
+      await l.page.getByTestId('nick-input').fill(`<i>learner ${i}</i>`);
+      await l.page.getByTestId('nick-join').click();
+      await expect(l.page.getByTestId('live-learner')).toHaveAttribute('data-status', 'open');
+    }),
+  );
+  await expect(pres.page.getByTestId('learner-count')).toHaveText(String(LEARNERS));
+
+  // Follow: the presenter's step drives every learner.
+  await pres.page.getByTestId('live-next').click();
+  await pres.page.getByTestId('live-next').click();
+  for (const l of learners) await expect.poll(() => stepOf(l.page)).toBe('3');
+  // One explores on their own and jumps back.
+  const a = learners[0]!.page;
+  await a.getByTestId('explore').click();
+  await a.getByRole('button', { name: '← Back' }).click();
+  await expect.poll(() => stepOf(a)).toBe('2');
+  await a.getByTestId('follow').click();
+  await expect.poll(() => stepOf(a)).toBe('3');
+
+  // Predict: the projector sees the distribution before the reveal; learners see a count.
+  await pres.page.getByTestId('predict-open').click();
+  await Promise.all(
+    learners.map(async (l, i) => {
+      await l.page.getByTestId('predict-input').fill(i < 4 ? '5' : '3');
+      await l.page.getByTestId('predict-send').click();
+      await expect(l.page.getByTestId('predict-mine')).toContainText(i < 4 ? '5' : '3');
+    }),
+  );
+  await expect(pres.page.getByTestId('prediction-count')).toHaveText(String(LEARNERS));
+  await expect(
+    pres.page.locator('[data-testid="distribution"] li[data-value="5"]'),
+  ).toHaveAttribute('data-count', '4');
+  await expect(learners[5]!.page.getByTestId('distribution')).toHaveCount(0);
+  await pres.page.getByTestId('predict-reveal').click();
+  await expect(
+    learners[5]!.page.locator('[data-testid="distribution"] li[data-value="3"]'),
+  ).toHaveAttribute('data-count', '2');
+
+  // Progress board and stuck signals; nicknames stay text.
+  await learners[1]!.page.getByTestId('mark-solved').click();
+  await learners[2]!.page.getByTestId('mark-attempted').click();
+  await learners[3]!.page.getByTestId('stuck').click();
+  const board = pres.page.getByTestId('progress-board');
+  await expect(board.locator('tbody tr')).toHaveCount(1);
+  await expect(board.locator('tbody tr td').nth(1)).toHaveText('2');
+  await expect(board.locator('tbody tr td').nth(2)).toHaveText('1');
+  await expect(pres.page.getByTestId('stuck-list')).toHaveText('Stuck: <i>learner 3</i>');
+  await expect(pres.page.locator('.live-presenter i')).toHaveCount(0);
+
+  for (const m of [pres, ...learners]) {
+    expect(m.problems).toEqual([]);
+    await m.context.close();
+  }
+});

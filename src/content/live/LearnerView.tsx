@@ -1,0 +1,227 @@
+// A learner in a live workshop (`#/live/<code>`): a nickname first (nothing else about them is
+// kept), then the deck following the presenter, or exploring alone with a way back; the
+// prediction when the presenter asks; and their own progress and "stuck" signal.
+import { useState } from 'react';
+import { PROBLEMS } from '../library';
+import { deckBySlug } from '../present/decks';
+import { Stage } from '../present/Stage';
+import { Distribution } from './Distribution';
+import { statusText, useLive } from './useLive';
+import '../present/present.css';
+
+const NICK_KEY = 'rateLab.live.nick';
+
+function readNick(): string {
+  try {
+    return sessionStorage.getItem(NICK_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function LearnerView({ code, deck: deckSlug }: { code: string; deck: string | null }) {
+  const [nick, setNick] = useState(readNick);
+  const [draft, setDraft] = useState('');
+  if (!nick)
+    return (
+      <form
+        className="live-kiosk card"
+        data-testid="nick-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = draft.trim();
+          if (!n) return;
+          try {
+            sessionStorage.setItem(NICK_KEY, n);
+          } catch {
+            // Kept for this page only.
+          }
+          setNick(n);
+        }}
+      >
+        <h1>Join workshop {code}</h1>
+        <label>
+          Your nickname (shown to the presenter only; nothing else about you is kept){' '}
+          <input
+            value={draft}
+            maxLength={24}
+            onChange={(e) => setDraft(e.target.value)}
+            data-testid="nick-input"
+            required
+          />
+        </label>{' '}
+        <button type="submit" className="button primary" data-testid="nick-join">
+          Join
+        </button>
+      </form>
+    );
+  return <Learner code={code} deckSlug={deckSlug} nick={nick} />;
+}
+
+function Learner({
+  code,
+  deckSlug,
+  nick,
+}: {
+  code: string;
+  deckSlug: string | null;
+  nick: string;
+}) {
+  const deck = (deckSlug ? deckBySlug(deckSlug)?.deck : null) ?? null;
+  const { conn, state } = useLive({ room: code, nick });
+  const [own, setOwn] = useState<number | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [problem, setProblem] = useState(PROBLEMS[0]?.slug ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const room = state?.room ?? null;
+  const you = state?.you ?? null;
+  const step = own ?? room?.step ?? 0;
+  const act = (event: string, payload: unknown) =>
+    conn?.send(event, payload).then(
+      () => setError(null),
+      (e: Error) => setError(e.message),
+    );
+  const gone = state?.status === 'closed' || state?.status === 'refused';
+  return (
+    <div
+      className="live-kiosk live-learner"
+      data-testid="live-learner"
+      data-status={state?.status ?? 'connecting'}
+      data-following={own === null}
+    >
+      <p className="live-status muted" role="status">
+        Workshop {code} · {you?.nick ?? nick} · {statusText(state)}
+      </p>
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      {!gone && room?.predict && (
+        <section className="card" aria-label="Prediction" data-testid="learner-predict">
+          {room.predict.open ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                const n = Number(answer);
+                void act('predict', {
+                  value: answer.trim() !== '' && Number.isFinite(n) ? n : answer.trim(),
+                });
+              }}
+            >
+              <label>
+                Your prediction{' '}
+                <input
+                  value={answer}
+                  maxLength={40}
+                  onChange={(e) => setAnswer(e.target.value)}
+                  data-testid="predict-input"
+                />
+              </label>{' '}
+              <button type="submit" className="button primary" data-testid="predict-send">
+                Send
+              </button>
+              {you?.prediction !== null && you?.prediction !== undefined && (
+                <span data-testid="predict-mine"> Sent: {String(you.prediction)}</span>
+              )}
+            </form>
+          ) : null}
+          <p>
+            {room.predictions?.count ?? 0} answers so far
+            {room.predict.revealed ? '' : '; the presenter reveals them'}.
+          </p>
+          {room.predictions?.values && <Distribution values={room.predictions.values} />}
+        </section>
+      )}
+      {!gone && deck && (
+        <>
+          <nav className="live-controls" aria-label="Deck">
+            {own === null ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => setOwn(room?.step ?? 0)}
+                data-testid="explore"
+              >
+                Explore on my own
+              </button>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={step === 0}
+                  onClick={() => setOwn(step - 1)}
+                >
+                  ← Back
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={step >= deck.steps.length - 1}
+                  onClick={() => setOwn(step + 1)}
+                >
+                  Next →
+                </button>
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => setOwn(null)}
+                  data-testid="follow"
+                >
+                  Jump back to the presenter (step {(room?.step ?? 0) + 1})
+                </button>
+              </>
+            )}
+          </nav>
+          {deck.steps[step] && (
+            <Stage deck={deck} step={deck.steps[step]!} total={deck.steps.length} />
+          )}
+        </>
+      )}
+      {!gone && (
+        <section className="card" aria-label="Your progress">
+          <label>
+            Practice problem{' '}
+            <select
+              value={problem}
+              onChange={(e) => setProblem(e.target.value)}
+              data-testid="problem-select"
+            >
+              {PROBLEMS.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button
+            type="button"
+            className="button"
+            onClick={() => void act('progress', { problem, status: 'attempted' })}
+            data-testid="mark-attempted"
+          >
+            I tried it
+          </button>{' '}
+          <button
+            type="button"
+            className="button"
+            onClick={() => void act('progress', { problem, status: 'solved' })}
+            data-testid="mark-solved"
+          >
+            I solved it
+          </button>{' '}
+          <button
+            type="button"
+            className="button"
+            aria-pressed={you?.stuck ?? false}
+            onClick={() => void act('stuck', { stuck: !(you?.stuck ?? false) })}
+            data-testid="stuck"
+          >
+            {you?.stuck ? "I'm not stuck any more" : "I'm stuck"}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}
