@@ -1,0 +1,87 @@
+// The lab bugs of issue 21's audit list, checked as a user sees them (one test per item).
+import { templateById } from '../src/core/playground/templates';
+import { stepBudgetText } from '../src/core/lua/budget';
+import type { Page } from '@playwright/test';
+import { expect, test } from './pages/lab';
+
+async function openEditor(page: Page) {
+  await page.goto('./#/editor');
+  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
+}
+
+async function setScript(page: Page, text: string) {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+test.describe('lab audit (issue 21)', () => {
+  test('10: one step budget, said one way; long code lines wrap', async ({ page }) => {
+    await openEditor(page);
+    // The scene's store box shows the template's keys in full, inside the box.
+    const store = page.locator('g.store').first();
+    await expect(store.locator('.sv-keys-text')).toContainText(/tokens=[\d.]+ stamp=/);
+    const outside = await store.evaluate((g) => {
+      const box = g.querySelector('rect.store-box')!.getBoundingClientRect();
+      return [...g.querySelectorAll('.sv-keys-text span')].filter(
+        (s) => s.getBoundingClientRect().right > box.right + 0.5,
+      ).length;
+    });
+    expect(outside).toBe(0);
+    const long = `-- ${'a long comment that keeps going '.repeat(8)}`;
+    await setScript(page, `${long}\nwhile true do end`);
+    // The long line wraps inside the code column: no sideways scrolling, more rows than lines.
+    const lines = page.locator('.monaco-editor .view-line');
+    await expect.poll(() => lines.count()).toBeGreaterThan(2);
+    const overflow = await page
+      .locator('.monaco-editor')
+      .first()
+      .evaluate((ed) => {
+        const right = ed.getBoundingClientRect().right;
+        return [...ed.querySelectorAll('.view-line > span')].filter(
+          (l) => l.getBoundingClientRect().right > right + 1,
+        ).length;
+      });
+    expect(overflow).toBe(0);
+    await page.getByTestId('run').click();
+    const notice = page.getByTestId('runaway');
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText(`used up the budget of ${stepBudgetText()}`);
+    await expect(notice).not.toContainText('time budget');
+    const trace = page.getByTestId('problem-error').first();
+    await expect(trace).toContainText(stepBudgetText());
+  });
+
+  test("10: the store box's Lua key values wrap inside the box", async ({ lab }) => {
+    await lab.open();
+    await lab.load({
+      algorithm: 'lua',
+      params: {
+        script: templateById('token-bucket')!.source,
+        keys: ['rl:{key}'],
+        args: ['3', '1', '{cost}'],
+      },
+      placement: 'shared',
+      requests: [{ at: 0 }, { at: 0.5 }, { at: 1.25 }],
+    });
+    await lab.advance(2);
+    const store = lab.lane().getByTestId('shared-store');
+    await expect(store.locator('.sv-keys')).toBeVisible();
+    const fit = await store.evaluate((g) => {
+      const box = g.querySelector('rect.store-box')!.getBoundingClientRect();
+      const keys = g.querySelector('.sv-keys-text')!;
+      const spans = [...keys.querySelectorAll('span')];
+      return {
+        text: keys.textContent ?? '',
+        outside: spans.filter((s) => s.getBoundingClientRect().right > box.right + 0.5).length,
+        sideways: keys.scrollWidth > keys.clientWidth + 1,
+      };
+    });
+    expect(fit).toMatchObject({ outside: 0, sideways: false });
+    const all = fit.text;
+    expect(all).toMatch(/tokens=[\d.]+/);
+    expect(all).not.toContain('…');
+  });
+});
