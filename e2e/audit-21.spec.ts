@@ -2,7 +2,7 @@
 import { templateById } from '../src/core/playground/templates';
 import { stepBudgetText } from '../src/core/lua/budget';
 import type { Page } from '@playwright/test';
-import { expect, test } from './pages/lab';
+import { expect, test, WORKED } from './pages/lab';
 
 async function openEditor(page: Page) {
   await page.goto('./#/editor');
@@ -83,5 +83,28 @@ test.describe('lab audit (issue 21)', () => {
     const all = fit.text;
     expect(all).toMatch(/tokens=[\d.]+/);
     expect(all).not.toContain('…');
+  });
+
+  test('1: a 503 is not an admission over the limit', async ({ page, lab }) => {
+    await lab.open();
+    // Failing closed while the store is down for requests 2 and 3: the shared counter admits
+    // 1, 4 and 5, three of a limit of 3.
+    await lab.load(
+      WORKED('shared', {
+        failureMode: 'fail-closed',
+        store: { outages: [{ from: 1.5, to: 3.5 }] },
+      }),
+    );
+    await lab.advance(10);
+    const snap = await lab.snapshot();
+    expect([snap.allowed, snap.unavailable]).toEqual([3, 2]);
+    await expect(lab.allowedCount.first()).toHaveText('3');
+    await expect(lab.lane().getByTestId('over-count')).toHaveCount(0);
+    await expect(lab.lane().getByRole('button', { name: /over the limit/ })).toHaveCount(0);
+    await expect(page.getByText(/of “One shared counter” (is|are) over the limit/)).toHaveCount(0);
+    // Local counters still mark what one counter would have refused.
+    await lab.load(WORKED('local'));
+    await lab.advance(10);
+    await expect(lab.lane().getByTestId('over-count')).toHaveText('2');
   });
 });
