@@ -107,4 +107,31 @@ test.describe('lab audit (issue 21)', () => {
     await lab.advance(10);
     await expect(lab.lane().getByTestId('over-count')).toHaveText('2');
   });
+
+  test('8: an admission over the limit says so, with the local server as its limiter', async ({
+    page,
+    lab,
+  }) => {
+    await lab.open();
+    await lab.load(WORKED('shared'));
+    await lab.advance(10);
+    await lab.showPanel('Request');
+    // The comparison lane keeps a counter in each server: request 4 (via B) is over the limit.
+    await lab.selectRequest(4, 'B', 'compare');
+    const req = page.getByTestId('selected-request');
+    await expect(req.locator('.req-outcome')).toContainText('Admitted (200) · over the limit of 3');
+    const note = page.getByTestId('over-limit-note');
+    await expect(note).toContainText('admitted beyond the policy, 3 per 60 s');
+    await expect(note).toContainText('by 1 (extra admission 1 of 2 in this lane)');
+    await expect(page.locator('#state-h')).toHaveText('Limiter state: Server B');
+    // Request 5 is the second one over; request 3 (within the limit) has no note.
+    await lab.selectRequest(5, 'A', 'compare');
+    await expect(note).toContainText('by 2 (extra admission 2 of 2');
+    await expect(page.locator('#state-h')).toHaveText('Limiter state: Server A');
+    await lab.selectRequest(3, 'A', 'compare');
+    await expect(note).toHaveCount(0);
+    // The shared lane's requests show the store.
+    await lab.selectRequest(3, 'A', 'main');
+    await expect(page.locator('#state-h')).toHaveText('Limiter state: Shared store');
+  });
 });
