@@ -134,4 +134,18 @@ test.describe('lab audit (issue 21)', () => {
     await lab.selectRequest(3, 'A', 'main');
     await expect(page.locator('#state-h')).toHaveText('Limiter state: Shared store');
   });
+
+  test("2: a step's caption stays with its lesson", async ({ page }) => {
+    await page.goto('./#/lessons/two-servers-one-budget');
+    const steps = page.getByTestId('steps').first();
+    await steps.getByRole('button', { name: /^Step 3,/ }).click();
+    const w = page.getByTestId('lab-widget').first();
+    await expect(w.getByTestId('widget-step-caption')).toContainText('Step 3 of 6');
+    await page.getByTestId('next-lesson').click();
+    await expect(page).toHaveURL(/#\/lessons\/what-a-limit-counts/);
+    const next = page.getByTestId('lab-widget').first();
+    await expect(next.getByTestId('clock-now')).toBeVisible();
+    await expect(next.getByTestId('widget-step-caption')).toHaveCount(0);
+    await expect(page.getByText(/Step 3 of 6/)).toHaveCount(0);
+  });
 });
