@@ -148,4 +148,24 @@ test.describe('lab audit (issue 21)', () => {
     await expect(next.getByTestId('widget-step-caption')).toHaveCount(0);
     await expect(page.getByText(/Step 3 of 6/)).toHaveCount(0);
   });
+
+  test('9: "Break it: add latency" plays, and the lanes say so', async ({ page, lab }) => {
+    await lab.open();
+    await lab.pause();
+    await page.getByTestId('break-it').click();
+    await expect(page.getByTestId('play-pause').first()).toHaveAccessibleName('Pause');
+    // Before the first decision, no lane asks for the play it already has.
+    await expect(page.getByText(/press play/i)).toHaveCount(0);
+    const empty = lab.lane().getByTestId('strip-empty');
+    if ((await lab.snapshot()).decisions.length === 0)
+      await expect(empty).toHaveText('No decisions yet: the first request is on its way.');
+    // And the run it plays has the latency: decisions come, later than without it.
+    await lab.pause();
+    await lab.advance(10);
+    await expect(empty).toHaveCount(0);
+    expect((await lab.snapshot()).decisions.length).toBeGreaterThan(0);
+    // Paused at the start, the strip asks for play again.
+    await lab.reset();
+    await expect(empty).toHaveText('No decisions yet: press play or step.');
+  });
 });

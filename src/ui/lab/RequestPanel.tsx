@@ -120,6 +120,7 @@ export function RequestPanel() {
   const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
   // Without a selection, follow the latest decision of the loaded lane.
   const decided = useLab((s) => s.run.decidedBy(s.panelNow));
+  const playing = useLab((s) => s.playing);
   const idx = selected ?? (decided > 0 ? run.byDecision[decided - 1]! : null);
   const r = idx !== null && idx < run.n ? run.request(idx) : null;
   const over = r ? overLimitNote(run, r.index) : null;
@@ -132,7 +133,11 @@ export function RequestPanel() {
         )}
       </h2>
       {!r ? (
-        <p className="muted">No request decided yet. Press play, or step to the next event.</p>
+        <p className="muted">
+          {playing
+            ? 'No request decided yet: the first one is on its way.'
+            : 'No request decided yet. Press play, or step to the next event.'}
+        </p>
       ) : (
         <div data-testid="selected-request">
           <p className="req-outcome">
