@@ -168,4 +168,33 @@ test.describe('lab audit (issue 21)', () => {
     await lab.reset();
     await expect(empty).toHaveText('No decisions yet: press play or step.');
   });
+
+  test('4: each route opens at its top, and Back returns to where you were', async ({ page }) => {
+    const y = () => page.evaluate(() => Math.round(window.scrollY));
+    const scrollTo = (to: number) =>
+      page.evaluate((v) => {
+        const max = document.documentElement.scrollHeight - window.innerHeight;
+        window.scrollTo(0, Math.min(v, max));
+        return Math.round(window.scrollY);
+      }, to);
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await openEditor(page);
+    const inEditor = await scrollTo(600);
+    expect(inEditor).toBeGreaterThan(200);
+    await nav('Lab');
+    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect.poll(y).toBe(0);
+    const inLab = await scrollTo(900);
+    expect(inLab).toBeGreaterThan(200);
+    await nav('Races');
+    await expect(page).toHaveURL(/#\/races/);
+    await expect.poll(y).toBe(0);
+    await page.goBack();
+    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect.poll(y).toBe(inLab);
+    await page.goBack();
+    await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(y).toBe(inEditor);
+  });
 });
