@@ -197,4 +197,32 @@ test.describe('lab audit (issue 21)', () => {
     await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
     await expect.poll(y).toBe(inEditor);
   });
+
+  test('12: a script round trip reads short, and Redis sits after every server', async ({
+    page,
+  }) => {
+    await page.goto('./#/present/deck/make-it-atomic?step=8');
+    const turn = page.getByTestId('stage-race-turn');
+    await expect(turn).toContainText('advance to play the first');
+    await page.keyboard.press('ArrowRight');
+    await expect(turn).toContainText('Round trip 1 of 3');
+    await expect(turn).toContainText(/sent EVAL «script, \d+ lines» 1 count:client 3/);
+    await expect(turn).not.toContainText('redis.call');
+    // The three-server puzzle: A, B, C, then Redis, in the page's order and on the screen.
+    await page.goto('./#/races/three-servers-one-slot');
+    const board = page.locator('.race-board');
+    await expect(board.getByTestId('race-store')).toBeVisible();
+    const order = await board.evaluate((b) =>
+      [...b.children].map((c) => c.getAttribute('data-testid')),
+    );
+    expect(order).toEqual(['race-server-0', 'race-server-1', 'race-server-2', 'race-store']);
+    const boxes = await board.evaluate((b) =>
+      [...b.children].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y) };
+      }),
+    );
+    const store = boxes[3]!;
+    for (const s of boxes.slice(0, 3)) expect(store.x > s.x || store.y > s.y).toBe(true);
+  });
 });

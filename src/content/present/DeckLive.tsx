@@ -10,6 +10,7 @@ import type { Action } from '../../core/races/types';
 import { endOf, type LabStore } from '../../store/labStore';
 import {
   ServerColumn,
+  commandText,
   StepLog,
   StoreColumn,
   VerdictLists,
@@ -213,7 +214,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
           <span className="stage-race-last">
             {' '}
             · {serverLabel(names, last.request)}{' '}
-            {'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}
+            {'crash' in last ? 'crashes' : `sent ${commandText(last.command)}`}
           </span>
         )}
       </p>
