@@ -225,4 +225,49 @@ test.describe('lab audit (issue 21)', () => {
     const store = boxes[3]!;
     for (const s of boxes.slice(0, 3)) expect(store.x > s.x || store.y > s.y).toBe(true);
   });
+
+  test('6: the presenter keeps the lab lanes’ sides; scene labels are readable', async ({
+    page,
+    lab,
+  }) => {
+    // The smallest scene label, in screen pixels (its font size times the drawing's scale).
+    const smallest = () =>
+      page.evaluate(() =>
+        Math.min(
+          ...[...document.querySelectorAll('svg.scene text')]
+            .filter((t) => (t.textContent ?? '').trim() !== '')
+            .map((t) => {
+              const m = (t as SVGTextElement).getScreenCTM();
+              const scale = m ? Math.hypot(m.a, m.b) : 1;
+              return parseFloat(getComputedStyle(t).fontSize) * scale;
+            }),
+        ),
+      );
+    const sides = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid^="lane-"]')]
+          .map((l) => ({
+            x: l.getBoundingClientRect().x,
+            y: l.getBoundingClientRect().y,
+            title: l.querySelector('h2, h3, .lane-title')?.textContent ?? l.textContent ?? '',
+          }))
+          .sort((a, b) => a.y - b.y || a.x - b.x)
+          .map((l) => (/Counter in each server/.test(l.title) ? 'local' : 'shared')),
+      );
+    await lab.open();
+    await lab.load(WORKED('shared'));
+    await lab.advance(10);
+    await expect(lab.lane('compare')).toBeVisible();
+    expect(await sides()).toEqual(['local', 'shared']);
+    const onLab = await smallest();
+    expect(onLab).toBeGreaterThanOrEqual(12);
+    const present = page.getByRole('link', { name: 'Present', exact: true });
+    await present.focus();
+    await page.goto(`./${(await present.getAttribute('href'))!}`);
+    await expect(page.getByTestId('room-scene')).toBeVisible();
+    await expect(page.locator('[data-testid^="lane-"]')).toHaveCount(2);
+    expect(await sides()).toEqual(['local', 'shared']);
+    // (The scene picks its layout from the lane's observed width, a frame or two after load.)
+    await expect.poll(smallest).toBeGreaterThanOrEqual(Math.min(onLab, 12) - 0.05);
+  });
 });

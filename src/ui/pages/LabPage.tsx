@@ -25,6 +25,7 @@ import { startLoop } from '../lab/loop';
 import { overLimitOf } from '../lab/overLimit';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
+import { lanesInOrder } from '../lab/laneOrder';
 import { ProductionCaption } from '../lab/production/Caption';
 import { ProductionPanels } from '../lab/production/ProductionPanels';
 import { wastedText, wastedTotal } from '../lab/scene/Wasted';
@@ -363,14 +364,7 @@ export default function LabPage({ route }: { route: Route }) {
     });
   };
 
-  // The lab's own comparison puts the counter in each server on the left; a lesson's override
-  // keeps its lanes in the lesson's order.
-  const swap = !override && compare !== null && run.shared;
-  const lanes: { r: LabRun; lane: 'main' | 'compare'; title: string }[] = [
-    { r: run, lane: 'main', title: titles.main },
-  ];
-  if (compare) lanes.push({ r: compare, lane: 'compare', title: titles.compare! });
-  if (swap) lanes.reverse();
+  const lanes = lanesInOrder(run, compare, override, titles);
 
   return (
     <div className="lab" data-testid="lab-page">
