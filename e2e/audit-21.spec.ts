@@ -270,4 +270,56 @@ test.describe('lab audit (issue 21)', () => {
     // (The scene picks its layout from the lane's observed width, a frame or two after load.)
     await expect.poll(smallest).toBeGreaterThanOrEqual(Math.min(onLab, 12) - 0.05);
   });
+
+  test('7: on a phone the run waits for its scene, a tap opens the request, tabs fit', async ({
+    page,
+    lab,
+  }) => {
+    const phone = page.viewportSize()!.width < 720;
+    await lab.open();
+    const playPause = page.getByTestId('play-pause').first();
+    const scene = page.locator('.lab-lanes svg.scene').first();
+    if (phone) {
+      // The scene starts below the intro: the opening play waits for it, nothing decided yet.
+      await expect(playPause).toHaveAccessibleName('Play');
+      expect((await lab.snapshot()).decisions).toEqual([]);
+      await scene.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    }
+    await expect(playPause).toHaveAccessibleName('Pause');
+    await expect.poll(async () => (await lab.snapshot()).decisions.length).toBeGreaterThan(0);
+
+    // A tapped decision opens its details.
+    await lab.load(WORKED('shared'));
+    await lab.advance(10);
+    const strip = lab
+      .lane('compare')
+      .getByRole('button', { name: /^Request 4 via server B over the limit/ });
+    await strip.scrollIntoViewIfNeeded();
+    await strip.click();
+    const details = page.getByTestId('selected-request');
+    await expect(details).toContainText('Request 4');
+    if (phone) {
+      await expect(details).toBeInViewport();
+      await expect(page.getByRole('tab', { name: 'Request' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      // Every tab label sits on one line, and the tabs fit the screen.
+      const tabs = await page.getByRole('tab').evaluateAll((els) =>
+        els.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return {
+            text: el.textContent,
+            lines: lines.size,
+            right: el.getBoundingClientRect().right,
+          };
+        }),
+      );
+      expect(tabs.map((t) => t.text)).toEqual(['Controls', 'Request', 'Production', 'Charts']);
+      for (const t of tabs) expect(t, `${t.text} on one line`).toMatchObject({ lines: 1 });
+      expect(Math.max(...tabs.map((t) => t.right))).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+  });
 });
