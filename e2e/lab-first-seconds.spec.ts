@@ -35,6 +35,11 @@ test('it plays by itself; the lanes differ within 5 s and the 4th and 5th go ove
 }) => {
   const opened = Date.now();
   await lab.open();
+  // On a phone the opening play waits until the scene is on the screen (audit 21, item 7).
+  await page
+    .locator('.lab-lanes svg.scene')
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(page.getByTestId('play-pause').first()).toHaveAccessibleName('Pause');
   await expect(page.getByTestId('speed-value').first()).toHaveText('0.5×');
   // The engine decides the shared lane's first 429 (the 4th request) at t = 2 s: at 0.5x that

@@ -2,6 +2,7 @@
 // such as `<myAlg>.ts` aside), and its folder map lists every folder of src/ and src/core/.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { stepBudgetText } from '../src/core/lua/budget';
 
 const readme = readFileSync('README.md', 'utf8');
 const ROOTS = '(?:src|test|e2e|docs|scripts|lessons)';
@@ -20,6 +21,11 @@ describe('README', () => {
     const tests = [...readme.matchAll(/[\w./-]+\.(?:test|spec)\.tsx?/g)].map((m) => m[0]);
     expect(tests.length).toBeGreaterThan(0);
     expect(tests.filter((t) => !existsSync(t))).toEqual([]);
+  });
+
+  it('states the script step budget as the code does (core/lua/budget.ts)', () => {
+    expect(readme).toContain(`step budget (${stepBudgetText()},`);
+    expect(readme).not.toMatch(/\d+ million steps/);
   });
 
   it('its folder map lists every folder of src/ and src/core/', () => {

@@ -10,6 +10,7 @@ import { installLabWorker } from '../store/labCompute';
 import { LabWorkerClient, webWorker } from '../worker/labClient';
 import { installRateLab } from './rateLab';
 import { registerServiceWorker } from './pwa';
+import { installScrollMemory } from '../ui/shell/scrollMemory';
 
 // `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons, the presenter's
 // scene): the learner's script runs in the lab's Lua worker, with a deadline per script
@@ -29,6 +30,7 @@ installLabWorker(
   }),
 );
 installRateLab();
+installScrollMemory();
 registerServiceWorker();
 
 const root = document.getElementById('root');

@@ -493,7 +493,8 @@ export function createLabStore(init: LabInit = {}): LabStore {
       set({ playing: false, now: t, ...shown(t) });
     },
     select(i, lane = 'main') {
-      set({ selected: i, selectedLane: lane });
+      // A picked request shows the limiter that decided it (until a target is picked).
+      set({ selected: i, selectedLane: lane, selectedTarget: null });
     },
     selectTarget(id) {
       set({ selectedTarget: id });

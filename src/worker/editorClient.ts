@@ -2,6 +2,7 @@
 // answer in time means the worker is stuck, so it is terminated and a fresh one is started
 // for the next run; the page itself never waits on Lua.
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
+import { SCRIPT_BUDGET_MS } from '../core/lua/budget';
 import type { RunInput, RunOutput } from '../core/playground/runner';
 import { WorkerChannel } from './channel';
 import type { EditorWorkerRequest, EditorWorkerResponse } from './editorWorker';
@@ -12,8 +13,6 @@ type Body = EditorWorkerRequest extends infer R
     : never
   : never;
 
-/** Each script run may use this much wall time before the engine stops it. */
-export const SCRIPT_BUDGET_MS = 150;
 /** A whole run may use this much before the rest of its requests are skipped. */
 export const RUN_BUDGET_MS = 1500;
 /** No answer within this long: the worker is stuck and is replaced. */
@@ -50,7 +49,11 @@ export class EditorWorkerClient {
         );
       });
       this.ready = this.send(
-        { type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS },
+        {
+          type: 'init',
+          wasmUrl,
+          budgetMs: SCRIPT_BUDGET_MS /* the one script step budget, core/lua/budget.ts */,
+        },
         INIT_TIMEOUT_MS,
       ).then((r) => {
         if (r.type === 'error') throw new Error(r.message);

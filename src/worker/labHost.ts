@@ -3,7 +3,8 @@
 // stream of script starts and writes, then its result.
 import { registerLimiter } from '../core/limiters/registry';
 import { createLuaEngine } from '../core/lua/index';
-import { LAB_SCRIPT_BUDGET_MS, runLabJob } from './labJob';
+import { SCRIPT_STEP_BUDGET } from '../core/lua/budget';
+import { runLabJob } from './labJob';
 import type { LabWorkerMessage, LabWorkerRequest } from './labProtocol';
 
 export async function handleLabRequest(
@@ -16,7 +17,10 @@ export async function handleLabRequest(
     // (globals, __gc handlers) survives into the next.
     const engine = await createLuaEngine({
       ...(wasmUrl ? { wasmUrl } : {}),
-      ...(job.budgetSteps ? { budgetSteps: job.budgetSteps } : { budgetMs: LAB_SCRIPT_BUDGET_MS }),
+      // The script step budget (core/lua/budget.ts): a runaway is stopped by its step count,
+      // deterministically, in a fraction of the deadline even on a loaded machine, and 3 of
+      // them settle a hostile scenario within a few seconds. Tests may pass their own.
+      budgetSteps: job.budgetSteps ?? SCRIPT_STEP_BUDGET,
     });
     const result = runLabJob(
       job,

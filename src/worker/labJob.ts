@@ -29,12 +29,6 @@ import {
 export const KILL_CAP = 3;
 /** Wall-clock deadline of one script run (the page's worker, Node's worker thread). */
 export const SCRIPT_DEADLINE_MS = 750;
-/**
- * The engine's step budget for a lab run's script, in ms of typical work (5M steps): a runaway
- * is stopped by its step count, deterministically, in a fraction of the deadline even on a
- * loaded machine, and 3 of them settle a hostile scenario within a few seconds.
- */
-export const LAB_SCRIPT_BUDGET_MS = 50;
 
 export interface LabJob {
   input: unknown;

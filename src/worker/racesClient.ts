@@ -3,13 +3,14 @@
 // fresh one starts with the next request. The page keeps each screen's schedule itself, so a
 // replaced worker loses nothing: the next request replays it.
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
+import { SCRIPT_BUDGET_MS } from '../core/lua/budget';
 import type { SessionState } from '../core/races/session';
 import type { Action, ExploreInput, ExploreResult } from '../core/races/types';
 import { WorkerChannel } from './channel';
 import type { RacesRequestBody, RacesResponse } from './racesProtocol';
 
-/** One Lua slice may run this long before the engine stops it. */
-export const SLICE_BUDGET_MS = 150;
+/** One Lua slice's budget: the one script step budget (core/lua/budget.ts). */
+export const SLICE_BUDGET_MS = SCRIPT_BUDGET_MS;
 const INIT_TIMEOUT_MS = 15000;
 const SESSION_TIMEOUT_MS = 8000;
 /** The explorer stops itself here (complete: false, and why): fast feedback ... */

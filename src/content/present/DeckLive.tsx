@@ -10,6 +10,7 @@ import type { Action } from '../../core/races/types';
 import { endOf, type LabStore } from '../../store/labStore';
 import {
   ServerColumn,
+  commandText,
   StepLog,
   StoreColumn,
   VerdictLists,
@@ -216,7 +217,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
             ·{' '}
             {'pause' in last
               ? `${last.pause.toLocaleString('en')} ms pass`
-              : `${serverLabel(names, last.request)} ${'crash' in last ? 'crashes' : `sent ${last.command.join(' ')}`}`}
+              : `${serverLabel(names, last.request)} ${'crash' in last ? 'crashes' : `sent ${commandText(last.command)}`}`}
           </span>
         )}
       </p>

@@ -18,6 +18,7 @@ import {
 } from '../../store/labStore';
 import { startLoop } from '../../ui/lab/loop';
 import { Lane } from '../../ui/lab/scene/Lane';
+import { lanesInOrder } from '../../ui/lab/laneOrder';
 import { ScriptStatus } from '../../ui/lab/ScriptStatus';
 import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../../ui/lab/shapes';
 import { timeKey, TimeBar } from '../../ui/lab/TimeBar';
@@ -49,13 +50,17 @@ function Selected() {
 export function RoomScene({ stage }: { stage: Stage }) {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
+  const override = useLab((s) => s.compareOverride);
   const titles = useLab(useShallow((s) => laneTitles(s)));
   useEffect(() => startLoop(stage), [stage]);
+  // The lab's order: the counter in each server left, the shared counter right.
+  const lanes = lanesInOrder(run, compare, override, titles);
   return (
     <div className="room-stage">
       <div className={`room-lanes${compare ? ' two' : ''}`}>
-        <Lane run={run} lane="main" primary title={titles.main} room />
-        {compare && <Lane run={compare} lane="compare" primary title={titles.compare!} room />}
+        {lanes.map(({ r, lane, title }) => (
+          <Lane key={lane} run={r} lane={lane} primary title={title} room />
+        ))}
       </div>
       <Legend />
       <Selected />

@@ -66,7 +66,7 @@ function useStepInUrl(step: number): void {
     if (params.get('step') === String(step + 1)) return;
     params.set('step', String(step + 1));
     history.replaceState(
-      null,
+      history.state,
       '',
       `${window.location.pathname}${window.location.search}${path}?${params}`,
     );

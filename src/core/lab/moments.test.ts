@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRun, type LabRun } from './labRun';
+import { OUTCOME } from './columns';
+import { buildRun, runScenario, type LabRun } from './labRun';
 import { firstMoment, overTheLimit, referenceScenario, sameRequests } from './moments';
 
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
@@ -112,5 +113,31 @@ describe('admissions over the limit', () => {
       requests: five,
     });
     expect(referenceScenario(multi.scenario)).toBeNull();
+  });
+});
+
+describe('a 503 is not an admission', () => {
+  it('failing closed through an outage: 3 of a limit of 3 admitted, none over the limit', () => {
+    const closed = run({
+      ...fw,
+      requests: five,
+      failureMode: 'fail-closed',
+      store: { outages: [{ from: 1.5, to: 3.5 }] },
+    });
+    expect([...closed.outcome.slice(0, 5)]).toEqual([
+      OUTCOME.allowed,
+      OUTCOME.unavailable,
+      OUTCOME.unavailable,
+      OUTCOME.allowed,
+      OUTCOME.allowed,
+    ]);
+    const ref = referenceScenario(closed.scenario, closed)!;
+    // The reference charges only what the run's limiter decided: the 503s are left out.
+    expect(ref.requests.map((r) => r.at)).toEqual([1, 4, 5]);
+    const over = overTheLimit(closed, runScenario(ref, { seekable: false }))!;
+    expect(over.requests).toEqual([]);
+    // Without the run, the reference charges all five and would mark the last admission.
+    const blind = referenceScenario(closed.scenario)!;
+    expect(overTheLimit(closed, runScenario(blind, { seekable: false }))!.requests).toEqual([3, 4]);
   });
 });

@@ -3,7 +3,7 @@
 // shared counter with the same policy would have refused). Pure: LabRuns in, numbers out.
 import { admittedCode, OUTCOME } from './columns';
 import type { LabRun } from './labRun';
-import type { Scenario } from '../scenario/types';
+import type { RequestSpec, Scenario } from '../scenario/types';
 import { quotaOf } from '../limiters/registry';
 
 export type MomentLane = 'main' | 'compare';
@@ -127,13 +127,18 @@ export function firstMoment(main: LabRun, compare: LabRun | null): Moment {
  * The same scenario decided by one shared counter with nothing going wrong: atomic, no store
  * latency, no outage, no fallback. Null when the scenario already is that (or has several
  * policies, whose limits do not add up to one number).
+ *
+ * Given the run itself, the reference is fed only the requests the run's limiter decided: one
+ * the run answered 503 (the store down or too slow, failing closed) was admitted by nobody and
+ * charged to nobody, so the reference must not charge it either; else it refuses later requests
+ * the policy had room for, and those admissions would look over the limit.
  */
-export function referenceScenario(s: Scenario): Scenario | null {
+export function referenceScenario(s: Scenario, run?: LabRun): Scenario | null {
   if (s.policies.length !== 1) return null;
   const st = s.store;
   const troubled = st.outages.length > 0 || st.latencySpikes.length > 0 || st.latencySeconds > 0;
   if (s.placement === 'shared' && !troubled) return null;
-  return {
+  const ref: Scenario = {
     ...s,
     placement: 'shared',
     store: { ...st, latencySeconds: 0, timeoutSeconds: null, outages: [], latencySpikes: [] },
@@ -141,6 +146,38 @@ export function referenceScenario(s: Scenario): Scenario | null {
     fallback: null,
     policies: s.policies.map((p) => ({ ...p, failureMode: 'fail-closed' })),
   };
+  if (!run || !run.outcome.slice(0, run.n).includes(OUTCOME.unavailable)) return ref;
+  const t = run.engine.requests;
+  const requests: RequestSpec[] = [];
+  for (let i = 0; i < run.n; i++) {
+    if (run.outcome[i] === OUTCOME.unavailable) continue;
+    const d = t.duration[i]!;
+    requests.push({
+      at: t.at[i]!,
+      key: t.names.names[t.keyId[i]!]!,
+      server: run.servers[run.serverIx[i]!] ?? null,
+      cost: t.cost[i]!,
+      duration: Number.isNaN(d) ? undefined : d,
+      tenant: t.names.names[t.tenantId[i]!]!,
+    });
+  }
+  return { ...ref, requests, traffic: [] };
+}
+
+/**
+ * For each request of `run`, its request in `reference` (or -1: a 503 the reference left out),
+ * or null when the two runs did not see the same requests.
+ */
+function align(run: LabRun, reference: LabRun): Int32Array | null {
+  const map = new Int32Array(run.n).fill(-1);
+  if (sameRequests(run, reference)) return map.map((_, i) => i);
+  let k = 0;
+  for (let i = 0; i < run.n; i++) {
+    if (run.outcome[i] === OUTCOME.unavailable) continue;
+    if (k >= reference.n || reference.at[k] !== run.at[i]) return null;
+    map[i] = k++;
+  }
+  return k === reference.n ? map : null;
 }
 
 export interface OverLimit {
@@ -155,19 +192,22 @@ export interface OverLimit {
 /**
  * The admissions over the limit: admitted (or let through failing open) by this run, refused
  * by one shared counter with the same policy on the same requests (`reference`, the run of
- * referenceScenario). Null when the runs do not see the same requests or the limit has no
- * single number.
+ * referenceScenario, which may leave out the run's 503s). Null when the runs do not see the
+ * same requests or the limit has no single number.
  */
 export function overTheLimit(run: LabRun, reference: LabRun): OverLimit | null {
   const spec = run.scenario.policies[0];
-  if (!spec || run.scenario.policies.length !== 1 || !sameRequests(run, reference)) return null;
+  if (!spec || run.scenario.policies.length !== 1) return null;
+  const map = align(run, reference);
+  if (!map) return null;
   const quota = quotaOf(spec);
   if (!Number.isFinite(quota)) return null;
   const flags = new Uint8Array(run.n);
   const requests: number[] = [];
   for (let j = 0; j < run.n; j++) {
     const i = run.byDecision[j]!;
-    if (admittedCode(run.outcome[i]!) && !admittedCode(reference.outcome[i]!)) {
+    const k = map[i]!;
+    if (k >= 0 && admittedCode(run.outcome[i]!) && !admittedCode(reference.outcome[k]!)) {
       flags[i] = 1;
       requests.push(i);
     }

@@ -26,12 +26,9 @@ export interface EngineOptions {
   onLog?: (line: LogLine) => void;
 }
 
-/**
- * Lua steps per millisecond of budget. Measured (CPU time, this project's 2-core machine):
- * 25,000,000 steps are about 80 ms of plain Lua and 250-300 ms of loops that call library
- * functions or backtrack in a pattern, so budgetMs 250 stops a runaway within a few hundred ms.
- */
-export const STEPS_PER_MS = 100_000;
+import { STEPS_PER_MS, stepBudgetText } from './budget';
+
+export { STEPS_PER_MS };
 /** An app-server run may make this many round trips (each re-runs the code from the top). */
 export const MAX_APP_CALLS = 500;
 
@@ -352,7 +349,7 @@ export class LuaRuntime implements ScriptEngine {
     const texts: Array<[number, string]> = [
       [
         1,
-        `Script killed by the lab: it used up its budget of ${this.budgetSteps.toLocaleString('en-US')} Lua steps ` +
+        `Script killed by the lab: it used up its budget of ${stepBudgetText(this.budgetSteps)} ` +
           '(a real Redis would keep running it and block every other client)',
       ],
       [2, `Script used more memory than the lab allows (${this.mb()} MB)`],

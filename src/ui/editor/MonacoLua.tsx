@@ -95,6 +95,9 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
           ariaLabel: label,
           readOnly,
           minimap: { enabled: false },
+          // A long line wraps inside the code column instead of running under the scene.
+          wordWrap: 'on',
+          wrappingIndent: 'same',
           fontSize: 14,
           scrollBeyondLastLine: false,
           automaticLayout: true,

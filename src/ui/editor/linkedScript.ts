@@ -67,7 +67,7 @@ export function useLinkedScript(route: Route): void {
         });
       }
       // Keep the link out of the address bar, so a reload does not open it again over edits.
-      history.replaceState(null, '', `${location.pathname}${location.search}#/editor`);
+      history.replaceState(history.state, '', `${location.pathname}${location.search}#/editor`);
     } else if (t && templateById(t)) {
       es.selectTemplate(t as TemplateId);
     }

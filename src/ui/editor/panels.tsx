@@ -2,7 +2,9 @@
 // trace, the store's keys at the scene's time, and the comparison with a built-in.
 import { useState } from 'react';
 import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
+import { stepBudgetText } from '../../core/lua/budget';
 import { keysAt, type RequestRecord } from '../../core/playground/runner';
+import { RUN_BUDGET_MS } from '../../worker/editorClient';
 import type { KeySnapshot } from '../../core/redis/model';
 import type { Outcome } from '../../core/lab/columns';
 import { OutcomeGlyph, OUTCOME_LABEL } from '../lab/shapes';
@@ -70,8 +72,9 @@ export function RunSummary() {
       )}
       {output.killedCount > 0 && (
         <p className="notice error" data-testid="runaway">
-          Runaway script stopped: {output.killedCount} run{output.killedCount === 1 ? '' : 's'} went
-          past the time budget and {output.killedCount === 1 ? 'was' : 'were'} killed
+          Runaway script stopped: {output.killedCount} run{output.killedCount === 1 ? '' : 's'} used
+          up the budget of {stepBudgetText()} and {output.killedCount === 1 ? 'was' : 'were'}{' '}
+          stopped
           {output.skippedCount > 0 && `; the lab skipped the other ${output.skippedCount} requests`}
           . The page and the time controls keep working.
         </p>
@@ -137,7 +140,10 @@ export function TracePanel() {
             )}
           </p>
           {rec.skipped ? (
-            <p className="muted">Not run: earlier requests used up this run's time budget.</p>
+            <p className="muted">
+              Not run: a whole run may take {RUN_BUDGET_MS / 1000} s, and earlier requests used it
+              up.
+            </p>
           ) : (
             <>
               <dl className="kv ed-kv">

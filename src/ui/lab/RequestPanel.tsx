@@ -1,8 +1,9 @@
 // The selected request: its path, the decision, and the HTTP response the API would send;
 // then the limiter state of the selected server or store.
 import { httpResponse } from '../../core/http/response';
-import type { LabRun, RequestInfo } from '../../core/lab/labRun';
+import type { LabRun, LimiterTarget, RequestInfo } from '../../core/lab/labRun';
 import { RequestFacts } from './production/RequestFacts';
+import { overLimitNote } from './overLimitNote';
 import { OUTCOME_LABEL, OutcomeGlyph } from './shapes';
 import { StateCard } from './StateView';
 import { useLab, useStage } from './useLab';
@@ -119,8 +120,10 @@ export function RequestPanel() {
   const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
   // Without a selection, follow the latest decision of the loaded lane.
   const decided = useLab((s) => s.run.decidedBy(s.panelNow));
+  const playing = useLab((s) => s.playing);
   const idx = selected ?? (decided > 0 ? run.byDecision[decided - 1]! : null);
   const r = idx !== null && idx < run.n ? run.request(idx) : null;
+  const over = r ? overLimitNote(run, r.index) : null;
   return (
     <section className="panel request-panel" aria-labelledby="req-h">
       <h2 id="req-h">
@@ -130,12 +133,17 @@ export function RequestPanel() {
         )}
       </h2>
       {!r ? (
-        <p className="muted">No request decided yet. Press play, or step to the next event.</p>
+        <p className="muted">
+          {playing
+            ? 'No request decided yet: the first one is on its way.'
+            : 'No request decided yet. Press play, or step to the next event.'}
+        </p>
       ) : (
         <div data-testid="selected-request">
           <p className="req-outcome">
             <OutcomeGlyph outcome={r.outcome} size={22} /> <strong>Request {r.index + 1}</strong>:{' '}
             {OUTCOME_LABEL[r.outcome]}
+            {over && <> · over the limit of {over.quota}</>}
             {r.retryAfterSeconds !== null && (
               <>
                 {' '}
@@ -145,6 +153,11 @@ export function RequestPanel() {
             )}
             {r.remaining !== null && <> · {r.remaining} remaining</>}
           </p>
+          {over && (
+            <p className="notice small o-over-note" data-testid="over-limit-note">
+              {over.text}
+            </p>
+          )}
           {r.doubleSpent && (
             <p className="notice small">
               Admitted on a stale read: another server's charge was overwritten.
@@ -168,13 +181,26 @@ export function RequestPanel() {
   );
 }
 
+/** The limiter that decided request i: its server's own counter, its fallback, or the store. */
+function deciderOf(run: LabRun, i: number): LimiterTarget | undefined {
+  const r = run.request(i);
+  const at = (kind: LimiterTarget['kind'], where: string) =>
+    run.targets.find((x) => x.kind === kind && x.where === where);
+  if (r.via === 'fallback') return at('fallback', r.server);
+  if (r.via === 'local') return at('local', r.server);
+  return run.targets.find((x) => x.kind === 'store');
+}
+
 export function StatePanel() {
   const stage = useStage();
-  const run = useLab((s) => s.run);
+  // The lane of the selected request (the comparison lane's run when it was picked there).
+  const run = useLab((s) => (s.selectedLane === 'compare' && s.compare ? s.compare : s.run));
   const target = useLab((s) => s.selectedTarget);
+  const selected = useLab((s) => s.selected);
   const now = useLab((s) => s.panelNow);
   const t =
     run.targets.find((x) => x.id === target) ??
+    (selected !== null && selected < run.n ? deciderOf(run, selected) : undefined) ??
     run.targets.find((x) => x.kind === 'store') ??
     run.targets[0];
   const views = t ? run.views(t.id, now, 6) : [];

@@ -9,7 +9,7 @@ const cache = new WeakMap<LabRun, OverLimit | null>();
 export function overLimitOf(run: LabRun): OverLimit | null {
   if (cache.has(run)) return cache.get(run)!;
   let over: OverLimit | null = null;
-  const ref = referenceScenario(run.scenario);
+  const ref = referenceScenario(run.scenario, run);
   // Shards and leases admit other requests than one counter would, within the same budget:
   // a mismatch is over the limit only when the engine measures admissions beyond the policy.
   const p = run.scenario.placement;

@@ -25,6 +25,9 @@ import { startLoop } from '../lab/loop';
 import { overLimitOf } from '../lab/overLimit';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
+import { lanesInOrder } from '../lab/laneOrder';
+import { useHoldUntilSeen } from '../lab/useHoldUntilSeen';
+import { useTapOpensDetails } from '../lab/useTapOpensDetails';
 import { ProductionCaption } from '../lab/production/Caption';
 import { ProductionPanels } from '../lab/production/ProductionPanels';
 import { wastedText, wastedTotal } from '../lab/scene/Wasted';
@@ -326,6 +329,9 @@ export default function LabPage({ route }: { route: Route }) {
   const back = safeBack(route.query.get('back'));
 
   useEffect(() => startLoop(), []);
+  const lanesRef = useRef<HTMLDivElement>(null);
+  const openDetails = useTapOpensDetails(labStore, () => setTab('request'));
+  useHoldUntilSeen(labStore, lanesRef);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -363,14 +369,7 @@ export default function LabPage({ route }: { route: Route }) {
     });
   };
 
-  // The lab's own comparison puts the counter in each server on the left; a lesson's override
-  // keeps its lanes in the lesson's order.
-  const swap = !override && compare !== null && run.shared;
-  const lanes: { r: LabRun; lane: 'main' | 'compare'; title: string }[] = [
-    { r: run, lane: 'main', title: titles.main },
-  ];
-  if (compare) lanes.push({ r: compare, lane: 'compare', title: titles.compare! });
-  if (swap) lanes.reverse();
+  const lanes = lanesInOrder(run, compare, override, titles);
 
   return (
     <div className="lab" data-testid="lab-page">
@@ -401,7 +400,7 @@ export default function LabPage({ route }: { route: Route }) {
       <div className="lab-timebar">
         <TimeBar />
       </div>
-      <div className={`lab-lanes${lanes.length > 1 ? ' two' : ''}`}>
+      <div className={`lab-lanes${lanes.length > 1 ? ' two' : ''}`} ref={lanesRef} {...openDetails}>
         {lanes.map(({ r, lane, title }) => (
           <Lane key={lane} run={r} lane={lane} primary={lane === 'main'} title={title} />
         ))}

@@ -165,7 +165,6 @@ export function Scheduler(props: SchedulerProps) {
   const crashNote =
     input && input.crashes !== false ? ' Servers may crash between two round trips.' : '';
   const keyRange = n > 1 ? `1-${n}` : '1';
-  const left = Math.ceil(n / 2);
   const codeOf = (i: number) => input?.requests[i]?.code ?? input?.code ?? '';
   // A crash button shows only where a crash is possible right now.
   const cols = st
@@ -371,13 +370,11 @@ export function Scheduler(props: SchedulerProps) {
         </p>
       )}
       {st && (
-        <div
-          className="race-board"
-          style={{ ['--left' as string]: left, ['--right' as string]: n - left }}
-        >
-          {cols.slice(0, left)}
+        // The servers in order, then Redis: the same place for the store at every width and
+        // with any number of servers (never between two of them).
+        <div className="race-board" style={{ ['--servers' as string]: n }}>
+          {cols}
           <StoreColumn keys={st.store} changed={changed} />
-          {cols.slice(left)}
         </div>
       )}
       {!st && !view.error && (

@@ -9,7 +9,11 @@ const stages = new Map<string, Stage>();
 export function registerWidgetStage(id: string, stage: Stage): () => void {
   stages.set(id, stage);
   return () => {
-    if (stages.get(id) === stage) stages.delete(id);
+    if (stages.get(id) !== stage) return;
+    stages.delete(id);
+    // Element ids repeat from page to page (every lesson has a `lab-1`): a step's caption
+    // belongs to the widget that showed it and goes with it.
+    setCaption(id, null);
   };
 }
 

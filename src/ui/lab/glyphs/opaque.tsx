@@ -2,6 +2,8 @@
 // (key, then its value in short), or its name when it has none to show.
 import type { OpaqueView } from '../../../core/limiters/types';
 import { PAD, type Glyph, type GlyphProps } from './types';
+import { wrapWords } from './wrap';
+import './opaque.css';
 
 /** The algorithm's name (or, for a view kind no glyph is registered for, the kind). */
 const nameOf = (v: OpaqueView): string => v.algorithm ?? v.kind;
@@ -46,8 +48,6 @@ export function valueText(k: KeyLike): string {
   return text;
 }
 
-const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
 function Draw({ view, w, h }: GlyphProps<OpaqueView>) {
   const keys = viewKeys(view);
   if (keys.length === 0)
@@ -56,22 +56,33 @@ function Draw({ view, w, h }: GlyphProps<OpaqueView>) {
         {nameOf(view)}: no keys yet
       </text>
     );
-  // About 6 px per character at the glyph's small size; two lines per key.
-  const chars = Math.max(8, Math.floor((w - 2 * PAD) / 6.3));
-  const rows = Math.max(1, Math.floor((h - 4) / 26));
+  // The keys are HTML inside the drawing, so the browser wraps each value at its spaces (and a
+  // long number anywhere) to the box's real width, whatever the font and the layout's scale:
+  // nothing runs past the box's edge or stops mid-word. Keys that do not fit are counted.
+  const maxLines = Math.max(2, Math.floor((h - 4) / 13));
+  const chars = Math.max(8, Math.floor((w - 2 * PAD) / 7.5));
+  let used = 0;
+  let shown = 0;
+  for (const k of keys) {
+    const lines = 1 + wrapWords(valueText(k), chars).length;
+    if (shown > 0 && used + lines > maxLines) break;
+    used += lines;
+    shown++;
+  }
   return (
     <g className="sv sv-keys">
-      {keys.slice(0, rows).map((k, i) => (
-        <g key={k.key} transform={`translate(${PAD},${14 + i * 26})`}>
-          <text className="sv-key">{clip(k.key, chars)}</text>
-          <text className="sv-sub" y={12}>
-            {clip(valueText(k), chars)}
-          </text>
-        </g>
-      ))}
-      {keys.length > rows && (
+      <foreignObject x={PAD} y={0} width={Math.max(0, w - 2 * PAD)} height={Math.max(0, h - 2)}>
+        <div className="sv-keys-text">
+          {keys.slice(0, shown).map((k) => (
+            <p key={k.key}>
+              <span className="sv-key-name">{k.key}</span> <span>{valueText(k)}</span>
+            </p>
+          ))}
+        </div>
+      </foreignObject>
+      {keys.length > shown && (
         <text className="sv-sub" x={w - PAD} y={h - 2} textAnchor="end">
-          +{keys.length - rows} more
+          +{keys.length - shown} more
         </text>
       )}
     </g>

@@ -23,6 +23,7 @@ export function DecisionStrip({
   // Follows the lane's coarse clock (a few times a second while playing, exact when paused).
   const decided = useLab((s) => run.decidedBy(laneNow(s, lane)));
   const selected = useLab((s) => (s.selectedLane === lane ? s.selected : null));
+  const playing = useLab((s) => s.playing);
   const from = Math.max(0, decided - STRIP);
   const items: number[] = [];
   for (let j = from; j < decided; j++) items.push(run.byDecision[j]!);
@@ -68,7 +69,13 @@ export function DecisionStrip({
             </li>
           );
         })}
-        {decided === 0 && <li className="strip-empty">No decisions yet: press play or step.</li>}
+        {decided === 0 && (
+          <li className="strip-empty" data-testid="strip-empty">
+            {playing
+              ? 'No decisions yet: the first request is on its way.'
+              : 'No decisions yet: press play or step.'}
+          </li>
+        )}
       </ol>
     </div>
   );

@@ -73,7 +73,12 @@ export function Lane({
   const section = useRef<HTMLElement>(null);
   const layout = useLayout(section, narrowBelow);
   const geo = useMemo(
-    () => geometry(run, layout === 'narrow' && !room, room || layout === 'compact'),
+    // A lane narrower than the room's drawing (the presenter on a phone or a split window)
+    // reads top to bottom as the lab's does, at its CSS size, rather than shrunk.
+    () =>
+      layout === 'narrow'
+        ? geometry(run, true, false)
+        : geometry(run, false, room || layout === 'compact'),
     [run, layout, room],
   );
   const over = useMemo(() => overLimitOf(run), [run]);
