@@ -36,7 +36,7 @@ export function shebangBody(source: string): string | Reply {
 }
 
 /** sdssplitargs: words separated by blanks, "double" and 'single' quotes; null if unbalanced. */
-function splitArgs(line: string): string[] | null {
+export function splitArgs(line: string): string[] | null {
   const out: string[] = [];
   const blank = (c: string | undefined): boolean => c !== undefined && ' \n\r\t\v\f'.includes(c);
   let i = 0;

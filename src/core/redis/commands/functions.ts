@@ -9,36 +9,12 @@ import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
 import { sha1Hex } from '../sha1';
 import { ERRORS } from '../shared';
 import { keySlot } from '../slot';
+import { splitArgs } from '../../lua/shebang';
 
 const RUNNER_SHA = sha1Hex(FUNCTION_RUNNER);
 const BAD_NAME =
   'ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long';
 const VALID_NAME = /^[A-Za-z0-9_]+$/;
-
-/** sdssplitargs of the shebang line: words, "double" (with \ escapes) and 'single' quotes. */
-function splitArgs(line: string): string[] | null {
-  const out: string[] = [];
-  const blank = (ch: string | undefined): boolean => ch !== undefined && ' \n\r\t\v\f'.includes(ch);
-  let i = 0;
-  for (;;) {
-    while (blank(line[i])) i++;
-    if (i >= line.length) return out;
-    let cur = '';
-    while (i < line.length && !blank(line[i])) {
-      const q = line[i];
-      if (q === '"' || q === "'") {
-        const close = line.indexOf(q, i + 1);
-        if (close < 0) return null;
-        let part = line.slice(i + 1, close);
-        if (q === '"') part = part.replace(/\\(.)/g, '$1');
-        cur += part;
-        i = close + 1;
-        if (i < line.length && !blank(line[i])) return null;
-      } else cur += line[i++];
-    }
-    out.push(cur);
-  }
-}
 
 /** functionExtractLibMetaData: the library's name and the code after its shebang line. */
 function metadata(code: string): { name: string; engine: string; body: string } | Reply {
