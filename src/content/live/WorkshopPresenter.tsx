@@ -61,7 +61,7 @@ export function WorkshopPresenter({ code, secret }: { code: string; secret: stri
           </p>
           <p className="live-status muted" role="status">
             {statusText(state)} · <span data-testid="learner-count">{room?.learners ?? 0}</span>{' '}
-            learners
+            {(room?.learners ?? 0) === 1 ? 'learner' : 'learners'}
             {room && ` · closes if idle until ${new Date(room.expiresAt).toLocaleTimeString()}`}
           </p>
         </div>
