@@ -165,6 +165,23 @@ export const keynum = (index: number): KeySpec => ({
 });
 export const NO_KEYS: readonly KeySpec[] = [];
 
+/** A row of a command that takes no keys (server and connection commands). */
+export function noKeysRow(
+  group: CommandGroup,
+  name: string,
+  arity: number,
+  flags: string,
+  args: string,
+  summary: string,
+  since: string,
+  impl: CommandImpl,
+  subcommands?: readonly CommandRow[],
+): CommandRow {
+  return row(group, name, arity, flags, NO_KEYS, args, summary, since, impl, {
+    ...(subcommands ? { subcommands } : {}),
+  });
+}
+
 /** A row from positional parts: flags are space-separated COMMAND INFO names. */
 export function row(
   group: CommandGroup,

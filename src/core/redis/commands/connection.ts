@@ -2,7 +2,7 @@
 // networking.c, pubsub.c): SELECT and SWAPDB over Redis's 16 databases, PUBLISH (the lab
 // has no subscribers: 0 receivers), CONFIG GET of the settings a limiter depends on (what a
 // default redis-server 7.0.15 answers), CLIENT GETNAME / SETNAME.
-import { row, NO_KEYS, type CommandGroup, type CommandRow, type Ctx } from '../command';
+import { noKeysRow as def, type CommandRow, type Ctx } from '../command';
 import { DATABASES } from '../keyspace';
 import { globMatch } from '../glob';
 import { parseInt64 } from '../numfmt';
@@ -126,30 +126,6 @@ function clientSetname(c: Ctx, a: string[]): Reply {
   c.session.name = name === '' ? null : name;
   return OK;
 }
-
-const def = (
-  group: CommandGroup,
-  name: string,
-  arity: number,
-  flags: string,
-  args: string,
-  summary: string,
-  since: string,
-  impl: (c: Ctx, a: string[]) => Reply,
-  subcommands?: readonly CommandRow[],
-): CommandRow =>
-  row(
-    group,
-    name,
-    arity,
-    flags,
-    NO_KEYS,
-    args,
-    summary,
-    since,
-    impl,
-    subcommands ? { subcommands } : {},
-  );
 
 export const CONNECTION_COMMANDS: readonly CommandRow[] = [
   def(

@@ -1,6 +1,6 @@
 // Server and connection commands (Redis's server.c, cluster.c): PING, ECHO, TIME on the
 // virtual clock, DBSIZE, FLUSHALL, CLUSTER KEYSLOT.
-import { row, NO_KEYS, type CommandGroup, type CommandRow, type Ctx } from '../command';
+import { noKeysRow as def, type CommandRow, type Ctx } from '../command';
 import { arr, bulk, OK, type Reply } from '../reply';
 import { arityError, ERRORS, intReply, PONG } from '../shared';
 import { keySlot } from '../slot';
@@ -40,30 +40,6 @@ function dbsize(c: Ctx): Reply {
   c.db.purgeExpired();
   return intReply(c.db.db.size);
 }
-
-const def = (
-  group: CommandGroup,
-  name: string,
-  arity: number,
-  flags: string,
-  args: string,
-  summary: string,
-  since: string,
-  impl: (c: Ctx, a: string[]) => Reply,
-  subcommands?: readonly CommandRow[],
-): CommandRow =>
-  row(
-    group,
-    name,
-    arity,
-    flags,
-    NO_KEYS,
-    args,
-    summary,
-    since,
-    impl,
-    subcommands ? { subcommands } : {},
-  );
 
 export const SERVER_COMMANDS: readonly CommandRow[] = [
   def('connection', 'ping', -1, 'fast', '[message]', 'PONG, or the message back.', '1.0.0', ping),
