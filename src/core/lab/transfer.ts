@@ -8,8 +8,8 @@
 // turns each of its logged operations into a write of the state the script left behind
 // (recorded where it ran): the timeline seeks it with writeState() alone.
 import { getLimiterFactory } from '../limiters/registry';
-import { Clocks } from '../production/clock';
-import { LeaseBook } from '../production/leases';
+import { Clocks } from './engine/clock';
+import { LeaseBook } from './engine/leases';
 import { EventColumns } from './columns';
 import { Interner, RequestTable } from './requestTable';
 import { OP, OpLog, type EngineRun, type LimiterSlot } from './run';

@@ -3,7 +3,7 @@
 // engine's hot loop). The lab's views, the lesson widgets, the graders and `simulate` read it.
 import { FLAG, OUTCOME } from '../lab/columns';
 import type { EngineRun } from '../lab/run';
-import { LEASE_END } from './leases';
+import { LEASE_END } from '../lab/engine/leases';
 import { overages, policyKey, type PolicyOverage } from './overage';
 import { placeKey, shardKeyName } from './shards';
 

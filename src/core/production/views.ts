@@ -2,7 +2,7 @@
 // a finished run, then asked at any time t in O(log n), as the lab's clock moves.
 import { OUTCOME, VIA } from '../lab/columns';
 import type { EngineRun } from '../lab/run';
-import { LEASE_END } from './leases';
+import { LEASE_END } from '../lab/engine/leases';
 
 /** First index k in [0, n) with xs[k] > t (xs non-decreasing). */
 function upperBound(xs: Float64Array, t: number): number {

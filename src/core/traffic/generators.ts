@@ -1,11 +1,29 @@
 // Seeded traffic generators (docs/scenario.md). Open-loop generators append arrivals to the
 // request table; the retry storm appends its first attempts here and the lab run adds the
-// retries as responses come back (closed loop, see lab/run.ts).
-import type { RequestTable } from '../lab/requestTable';
+// retries as responses come back (closed loop, see lab/engine/retryStorm.ts).
 import type { TrafficSpec } from '../scenario/types';
 import { stream, type Rng } from '../sim/rng';
 
-export function generate(spec: TrafficSpec, g: number, seed: number, t: RequestTable): void {
+/**
+ * Where generated requests go: what a generator needs of the lab's request table (names are
+ * interned to ids; `add` appends one request and returns its index).
+ */
+export interface RequestSink {
+  readonly names: { id(name: string): number };
+  add(
+    at: number,
+    keyId: number,
+    tenantId: number,
+    server: number,
+    cost: number,
+    duration: number,
+    source: number,
+    client?: number,
+    attempt?: number,
+  ): number;
+}
+
+export function generate(spec: TrafficSpec, g: number, seed: number, t: RequestSink): void {
   const rng = stream(seed, `traffic[${g}]`);
   const key = t.names.id(spec.key);
   const tenant = t.names.id(spec.tenant ?? spec.key);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../simulate';
+import { simulate } from '../../simulate';
 
 const at = (server: string, times: number[]) => times.map((t) => ({ at: t, server }));
 const tenth = (from: number, n: number) =>

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runLab } from '../lab/run';
-import { LabTimeline } from '../lab/timeline';
-import { parseScenario } from '../scenario/validate';
-import { simulate } from '../simulate';
+import { runLab } from '../run';
+import { LabTimeline } from '../timeline';
+import { parseScenario } from '../../scenario/validate';
+import { simulate } from '../../simulate';
 import { Clocks } from './clock';
 
 const tb = { algorithm: 'token-bucket', params: { capacity: 5, refillPerSecond: 1 } };

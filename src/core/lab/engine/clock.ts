@@ -2,7 +2,7 @@
 // runs on; each app server's clock reads t + offset + drift * t, and the store's clock (Redis
 // TIME) reads t plus every clock step taken so far. Which clock a limiter reads is the
 // scenario's `timeSource`: the store's (one clock for everyone) or the calling server's.
-import type { Scenario, ServerClock, TimeSource } from '../scenario/types';
+import type { Scenario, ServerClock, TimeSource } from '../../scenario/types';
 
 export class Clocks {
   readonly timeSource: TimeSource;

@@ -2,7 +2,7 @@
 // shared limiter in one store call and spends them locally until they run out or the lease
 // expires. The book keeps every lease in columns (for the lease view and the report) and
 // each server's live leases per limiter key, oldest first.
-import { growTo } from '../lab/columns';
+import { growTo } from '../columns';
 
 export const LEASE_END = { open: 0, spent: 1, expired: 2 } as const;
 
