@@ -9,7 +9,7 @@ import { arr, bulk, err, NIL, OK, status, type Reply } from '../reply';
 import { sha1Hex } from '../sha1';
 import { ERRORS } from '../shared';
 import { keySlot } from '../slot';
-import { splitArgs } from '../../lua/shebang';
+import { splitArgs } from '../splitArgs';
 
 const RUNNER_SHA = sha1Hex(FUNCTION_RUNNER);
 const BAD_NAME =
