@@ -116,6 +116,9 @@ export const concurrencyFactory: Algorithm = {
   reportsRemaining: false,
   budgetParams: ['maxInFlight'],
   leasable: false,
+  // M in flight at any instant.
+  allowance: (p) => ({ kind: 'in-flight', limit: numOrNaN(p, 'maxInFlight') }),
+  usesDuration: true,
   quota: (p) => numOrNaN(p, 'maxInFlight'),
   // In flight at once, not per time window.
   window: () => NaN,

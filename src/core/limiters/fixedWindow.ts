@@ -98,6 +98,13 @@ export const fixedWindowFactory: Algorithm = {
   reportsRemaining: true,
   budgetParams: ['limit'],
   leasable: true,
+  // L in each aligned window [kW, (k+1)W).
+  allowance: (p) => ({
+    kind: 'aligned-window',
+    limit: numOrNaN(p, 'limit'),
+    windowSeconds: numOrNaN(p, 'windowSeconds'),
+  }),
+  usesDuration: false,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

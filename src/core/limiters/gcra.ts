@@ -99,6 +99,13 @@ export const gcraFactory: Algorithm = {
   reportsRemaining: false,
   budgetParams: ['ratePerSecond', 'burst'],
   leasable: true,
+  // b + r * (t - s) in any interval [s, t].
+  allowance: (p) => ({
+    kind: 'bucket',
+    limit: numOrNaN(p, 'burst'),
+    ratePerSecond: numOrNaN(p, 'ratePerSecond'),
+  }),
+  usesDuration: false,
   quota: (p) => numOrNaN(p, 'burst'),
   window: (p) => numOrNaN(p, 'burst') / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

@@ -186,6 +186,13 @@ export const leakyBucketFactory: Algorithm = {
   reportsRemaining: false,
   budgetParams: ['ratePerSecond', 'burst'],
   leasable: false,
+  // B + 1 + r * (t - s) in any interval [s, t]: it admits B + 1 at once.
+  allowance: (p) => ({
+    kind: 'bucket',
+    limit: numOrNaN(p, 'burst') + 1,
+    ratePerSecond: numOrNaN(p, 'ratePerSecond'),
+  }),
+  usesDuration: false,
   quota: leakyQuota,
   window: (p) => leakyQuota(p) / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

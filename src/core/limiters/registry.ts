@@ -158,7 +158,8 @@ const described = new WeakMap<LimiterFactory, Algorithm>();
 
 /**
  * The registered algorithm with its whole description: a plug-in's missing parts get
- * neutral answers (no quota or window, an opaque view, `remaining` as its limiter reports it).
+ * neutral answers (no quota, window or allowance, an opaque view, `remaining` as its limiter
+ * reports it).
  */
 export function algorithmOf(name: string): Algorithm | undefined {
   const f = getLimiterFactory(name);
@@ -172,6 +173,8 @@ export function algorithmOf(name: string): Algorithm | undefined {
       reportsRemaining: true,
       budgetParams: [],
       leasable: false,
+      allowance: () => null,
+      usesDuration: false,
       quota: () => NaN,
       window: () => NaN,
       usage: () => NO_USAGE,

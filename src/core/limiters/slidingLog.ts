@@ -126,6 +126,13 @@ export const slidingLogFactory: Algorithm = {
   reportsRemaining: true,
   budgetParams: ['limit'],
   leasable: true,
+  // L in any window (t - W, t].
+  allowance: (p) => ({
+    kind: 'window',
+    limit: numOrNaN(p, 'limit'),
+    windowSeconds: numOrNaN(p, 'windowSeconds'),
+  }),
+  usesDuration: false,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -138,6 +138,13 @@ export const slidingWindowCounterFactory: Algorithm = {
   reportsRemaining: false,
   budgetParams: ['limit'],
   leasable: true,
+  // L in any window (t - W, t]: the weighted estimate never admits more than the log would.
+  allowance: (p) => ({
+    kind: 'window',
+    limit: numOrNaN(p, 'limit'),
+    windowSeconds: numOrNaN(p, 'windowSeconds'),
+  }),
+  usesDuration: false,
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -99,6 +99,13 @@ export const tokenBucketFactory: Algorithm = {
   reportsRemaining: true,
   budgetParams: ['capacity', 'refillPerSecond'],
   leasable: true,
+  // C + r * (t - s) in any interval [s, t].
+  allowance: (p) => ({
+    kind: 'bucket',
+    limit: numOrNaN(p, 'capacity'),
+    ratePerSecond: numOrNaN(p, 'refillPerSecond'),
+  }),
+  usesDuration: false,
   quota: (p) => numOrNaN(p, 'capacity'),
   window: (p) => numOrNaN(p, 'capacity') / numOrNaN(p, 'refillPerSecond'),
   usage: (v) =>

@@ -95,6 +95,21 @@ export interface Usage {
 }
 
 /**
+ * What a policy allows on the true clock, per key: its envelope, the same footing on which
+ * the overage report (production/overage.ts) compares algorithms after a failover, with
+ * leases or with shards. A run without failures stays within it (the limiters' properties).
+ */
+export type Allowance =
+  /** `limit` in each aligned window [kW, (k+1)W). */
+  | { kind: 'aligned-window'; limit: number; windowSeconds: number }
+  /** `limit` in any window (t - W, t]. */
+  | { kind: 'window'; limit: number; windowSeconds: number }
+  /** `limit` + rate * (t - s) in any interval [s, t]. */
+  | { kind: 'bucket'; limit: number; ratePerSecond: number }
+  /** `limit` in flight at any instant. */
+  | { kind: 'in-flight'; limit: number };
+
+/**
  * Everything the lab needs to know about an algorithm besides its arithmetic, declared once
  * beside it: the controls, the state view, the charts, the policy text, the HTTP headers and
  * the store's defaults read this instead of switching on the algorithm's name.
@@ -114,6 +129,13 @@ export interface AlgorithmDescriptor {
   budgetParams: readonly string[];
   /** Whether servers can hold its budget as leased tokens (placement "leased"). */
   leasable: boolean;
+  /** What it allows over time (the overage report's envelope); null when it has none. */
+  allowance(params: Params): Allowance | null;
+  /**
+   * Whether it reads a request's `duration`: then a request's duration is checked (and
+   * `validateRequest` may require it) rather than ignored.
+   */
+  usesDuration: boolean;
   /** The nominal limit per window (its quota), NaN when it has none. */
   quota(params: Params): number;
   /** The window the quota applies to, in seconds; NaN when it is not a time window. */

@@ -1,23 +1,17 @@
 // Overage: admissions beyond what a policy allows, per key, on the true clock. "What the
-// policy allows" is the policy's own envelope, so that fixed window, sliding log and token
-// bucket are compared on the same footing after a failover, with leases or with shards:
-// - fixed-window {L, W}: L in each aligned window [kW, (k+1)W);
-// - sliding-log, sliding-window-counter {L, W}: L in any window (t - W, t];
-// - token-bucket {C, r}, gcra {b, r}, leaky-bucket {B, r}: C + r * (t - s) in any interval
-//   [s, t] (C = b for gcra, B + 1 for the leaky bucket, which admits B + 1 at once);
-// - concurrency {M}: M in flight at any instant.
-// A run without failures stays within the envelope (the properties in limiters' tests), so
-// what is over it was caused by the failure under study. Lua scripts have no known envelope.
+// policy allows" is the algorithm's own envelope, which its descriptor states (`allowance`,
+// src/core/limiters/types.ts), so that fixed window, sliding log and token bucket are
+// compared on the same footing after a failover, with leases or with shards. A run without
+// failures stays within the envelope (the properties in limiters' tests), so what is over it
+// was caused by the failure under study. Lua scripts have no known envelope.
 import { OUTCOME } from '../lab/columns';
 import type { EngineRun } from '../lab/run';
+import { algorithmOf } from '../limiters/registry';
 import { floorE, leq } from '../limiters/num';
+import type { Allowance } from '../limiters/types';
 import type { PolicySpec } from '../scenario/types';
 
-export type Allowance =
-  | { kind: 'aligned-window'; limit: number; windowSeconds: number }
-  | { kind: 'window'; limit: number; windowSeconds: number }
-  | { kind: 'bucket'; limit: number; ratePerSecond: number }
-  | { kind: 'in-flight'; limit: number };
+export type { Allowance };
 
 export interface PolicyOverage {
   policy: string;
@@ -37,27 +31,9 @@ export interface PolicyOverage {
   total: number;
 }
 
-const n = (p: PolicySpec, k: string): number =>
-  typeof p.params[k] === 'number' ? (p.params[k] as number) : NaN;
-
+/** The policy's envelope, from its algorithm's descriptor (null: none known). */
 export function allowanceOf(p: PolicySpec): Allowance | null {
-  switch (p.algorithm) {
-    case 'fixed-window':
-      return { kind: 'aligned-window', limit: n(p, 'limit'), windowSeconds: n(p, 'windowSeconds') };
-    case 'sliding-log':
-    case 'sliding-window-counter':
-      return { kind: 'window', limit: n(p, 'limit'), windowSeconds: n(p, 'windowSeconds') };
-    case 'token-bucket':
-      return { kind: 'bucket', limit: n(p, 'capacity'), ratePerSecond: n(p, 'refillPerSecond') };
-    case 'gcra':
-      return { kind: 'bucket', limit: n(p, 'burst'), ratePerSecond: n(p, 'ratePerSecond') };
-    case 'leaky-bucket':
-      return { kind: 'bucket', limit: n(p, 'burst') + 1, ratePerSecond: n(p, 'ratePerSecond') };
-    case 'concurrency':
-      return { kind: 'in-flight', limit: n(p, 'maxInFlight') };
-    default:
-      return null;
-  }
+  return algorithmOf(p.algorithm)?.allowance(p.params) ?? null;
 }
 
 interface Worst {

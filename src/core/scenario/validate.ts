@@ -1,7 +1,12 @@
 // Validates a scenario (headless fields + docs/scenario.md extensions) before anything runs.
 // Every message names the field and the rule, e.g. `requests[3].cost must be a finite
 // number > 0`. Numbers must be JSON numbers: "5" and true are refused.
-import { BUILTIN_ALGORITHMS, getLimiterFactory, registeredAlgorithms } from '../limiters/registry';
+import {
+  algorithmOf,
+  BUILTIN_ALGORITHMS,
+  getLimiterFactory,
+  registeredAlgorithms,
+} from '../limiters/registry';
 import type { Params } from '../limiters/types';
 import { BOUNDS } from './bounds';
 import { Ctx, fieldPath, isObj, list, type Obj } from './ctx';
@@ -304,13 +309,26 @@ function policies(
   return out;
 }
 
+/** Each algorithm's rules for a request's cost and duration (its descriptor states them). */
+function requestRules(
+  c: Ctx,
+  algorithms: string[],
+  req: { cost: number; duration: number | undefined },
+  path: string,
+): void {
+  for (const a of new Set(algorithms))
+    getLimiterFactory(a)
+      ?.validateRequest?.({ cost: req.cost, duration: req.duration }, path)
+      .forEach((e) => c.err(e));
+}
+
 function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
   if (!Array.isArray(v)) {
     c.err('requests must be an array');
     return [];
   }
   const out: RequestSpec[] = [];
-  const needsDuration = algorithms.includes('concurrency');
+  const needsDuration = algorithms.some((a) => algorithmOf(a)?.usesDuration === true);
   v.forEach((r: unknown, i) => {
     const p = `requests[${i}]`;
     if (!isObj(r)) return c.err(`${p} must be an object`);
@@ -320,7 +338,7 @@ function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
     const key = c.str(r, 'key', p, 'client');
     const server = r.server === undefined ? null : c.str(r, 'server', p, 'A');
     const cost = c.num(r, 'cost', p, 'gt0', 1);
-    // duration is ignored (not validated) by algorithms other than concurrency.
+    // duration is ignored (not validated) unless an algorithm reads it.
     let duration: number | undefined;
     if (needsDuration && r.duration !== undefined)
       duration = c.num(r, 'duration', p, 'gt0', undefined, BOUNDS.durationSeconds);
@@ -329,10 +347,7 @@ function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
     const tenant = c.str(r, 'tenant', p, key);
     const rt = route(c, r, p);
     if (c.errors.length !== before || at === undefined || cost === undefined) return;
-    for (const a of algorithms) {
-      const f = getLimiterFactory(a);
-      f?.validateRequest?.({ cost, duration }, p).forEach((e) => c.err(e));
-    }
+    requestRules(c, algorithms, { cost, duration }, p);
     const spec: RequestSpec = { at, key, server, cost, duration, tenant };
     if (rt !== undefined) spec.route = rt;
     out.push(spec);
@@ -423,12 +438,8 @@ export function validateScenario(input: unknown): ValidationResult {
         const r = generator(c, g, `traffic[${i}]`);
         if (!r) return;
         total += r.count;
-        if (algorithms.includes('concurrency') && r.spec.duration === undefined)
-          c.err(
-            `traffic[${i}].duration is required by concurrency and must be a finite number > 0`,
-          );
-        if (algorithms.includes('leaky-bucket') && r.spec.cost !== 1)
-          c.err(`traffic[${i}].cost must be 1 for leaky-bucket (NGINX has no weights)`);
+        // What every request it makes carries, under each algorithm's own request rules.
+        requestRules(c, algorithms, r.spec, `traffic[${i}]`);
         traffic.push(r.spec);
       });
       if (total > MAX_GENERATED)
