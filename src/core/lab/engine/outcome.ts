@@ -45,7 +45,8 @@ function finish(e: EngineState, i: number, decided: number, responded: number): 
   const life = responded - e.t.at[i]!;
   if (life > e.maxLifetime) e.maxLifetime = life;
   if (responded > e.endTime) e.endTime = responded;
-  scheduleRetry(e, i, responded);
+  const g = e.t.source[i]!;
+  if (g >= 0 && e.storms[g]) scheduleRetry(e, i, responded);
 }
 
 /** Server `server`'s local fallback limiters, one per policy, made when first needed. */
