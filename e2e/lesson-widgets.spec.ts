@@ -143,11 +143,19 @@ test.describe('lesson lab widgets', () => {
     // Scroll it far out of view (the page's end).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(w).not.toBeInViewport();
-    await page.waitForTimeout(300);
     const stats = () =>
       page.evaluate(
         () => (window as unknown as { __labFrameStats: { frames: number } }).__labFrameStats.frames,
       );
+    // Until the page has seen it leave (however long that takes on a busy machine), frames may
+    // still be drawn: wait for a quiet 300 ms, then watch a whole second.
+    await expect
+      .poll(async () => {
+        const f = await stats();
+        await page.waitForTimeout(300);
+        return (await stats()) - f;
+      })
+      .toBe(0);
     const f0 = await stats();
     const t0 = await clockOf(w);
     await page.waitForTimeout(1000);
