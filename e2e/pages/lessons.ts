@@ -1,0 +1,55 @@
+// The lessons (#/lessons and #/lessons/<slug>) as the specs drive them: open one, find its lab
+// widgets (each a LabView of its own), step its narration, answer its check questions, read the
+// progress. Its test ids live here once.
+import type { Locator, Page } from '@playwright/test';
+import { gotoRoute } from '../fixtures';
+import type { Root } from './lab';
+
+/** The lessons route's test ids (the UI's data-testid values). */
+export const LESSONS_IDS = {
+  backToLesson: 'back-to-lesson',
+  dotsMain: 'dots-main',
+  lesson: 'lesson',
+  lessonEnd: 'lesson-end',
+  lessonPractice: 'lesson-practice',
+  nextLesson: 'next-lesson',
+  openInLab: 'open-in-lab',
+  problemLessons: 'problem-lessons',
+  progressCount: 'progress-count',
+  progressExport: 'progress-export',
+  progressFile: 'progress-file',
+  progressNotice: 'progress-notice',
+  question: 'question',
+  railProgress: 'rail-progress',
+  reveal: 'reveal',
+  reviewQueue: 'review-queue',
+  stepBack: 'step-back',
+  stepCaption: 'step-caption',
+  stepNext: 'step-next',
+  stepState: 'step-state',
+  steps: 'steps',
+  verdict: 'verdict',
+} as const;
+
+export type LessonsId = keyof typeof LESSONS_IDS;
+
+/** The lessons route's elements under a root (the page, or one widget in it). */
+export class LessonsView {
+  constructor(readonly root: Root) {}
+
+  /** One element by its name in LESSONS_IDS. */
+  el(name: LessonsId): Locator {
+    return this.root.getByTestId(LESSONS_IDS[name]);
+  }
+}
+
+export class LessonsScreen extends LessonsView {
+  constructor(readonly page: Page) {
+    super(page);
+  }
+
+  /** Open the route (or a path under it, e.g. '#/lessons/...'). */
+  open(hash = '#/lessons'): Promise<void> {
+    return gotoRoute(this.page, hash);
+  }
+}
