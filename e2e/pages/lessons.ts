@@ -3,18 +3,18 @@
 // progress. Its test ids live here once.
 import type { Locator, Page } from '@playwright/test';
 import { gotoRoute } from '../fixtures';
-import type { Root } from './lab';
+import { LabView, type Root } from './lab';
 
 /** The lessons route's test ids (the UI's data-testid values). */
 export const LESSONS_IDS = {
   backToLesson: 'back-to-lesson',
   dotsMain: 'dots-main',
   lesson: 'lesson',
+  lessonCard: 'lesson-card',
   lessonEnd: 'lesson-end',
   lessonPractice: 'lesson-practice',
   nextLesson: 'next-lesson',
   openInLab: 'open-in-lab',
-  problemLessons: 'problem-lessons',
   progressCount: 'progress-count',
   progressExport: 'progress-export',
   progressFile: 'progress-file',
@@ -22,7 +22,6 @@ export const LESSONS_IDS = {
   question: 'question',
   railProgress: 'rail-progress',
   reveal: 'reveal',
-  reviewQueue: 'review-queue',
   stepBack: 'step-back',
   stepCaption: 'step-caption',
   stepNext: 'step-next',
@@ -46,6 +45,16 @@ export class LessonsView {
 export class LessonsScreen extends LessonsView {
   constructor(readonly page: Page) {
     super(page);
+  }
+
+  /** The lesson's lab widgets. */
+  get widgets(): Locator {
+    return new LabView(this.page).el('widget');
+  }
+
+  /** Lab widget n (0-based): its own scene and time bar. */
+  widget(n: number): LabView {
+    return new LabView(this.widgets.nth(n));
   }
 
   /** Open the route (or a path under it, e.g. '#/lessons/...'). */

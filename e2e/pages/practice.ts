@@ -8,6 +8,8 @@ import { Monaco } from './monaco';
 
 /** The practice route's test ids (the UI's data-testid values). */
 export const PRACTICE_IDS = {
+  reviewQueue: 'review-queue',
+  problemLessons: 'problem-lessons',
   answerForm: 'answer-form',
   attempts: 'attempts',
   caseTable: 'case-table',
