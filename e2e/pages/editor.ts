@@ -24,8 +24,6 @@ export const EDITOR_IDS = {
   traceCalls: 'trace-calls',
   share: 'share',
   shareLink: 'editor-share-link',
-  sharedStore: 'shared-store',
-  luaKeys: 'lua-keys',
   argsInput: 'args-input',
   modeScript: 'mode-script',
   modeApp: 'mode-app',

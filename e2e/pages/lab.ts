@@ -46,6 +46,8 @@ export const LAB_IDS = {
   algorithm: 'algorithm',
   fieldError: 'field-error',
   labTitle: 'lab-title',
+  sharedStore: 'shared-store',
+  luaKeys: 'lua-keys',
   stripEmpty: 'strip-empty',
   widget: 'lab-widget',
   widgetSelected: 'widget-selected',
