@@ -42,6 +42,17 @@ const PENDING: { route: string; rule: string; projects: string[]; why: string }[
 
 const THEMES = ['light', 'dark'] as const;
 
+/** Practice routes whose problem is answered with a script (kind fix or write: Monaco). */
+const SCRIPT_PROBLEMS = new Set(
+  (index.practice ?? slugsIn('lessons/practice'))
+    .filter((s) =>
+      /^kind:\s*(fix|write)\s*$/m.test(
+        readFileSync(resolve(root, `lessons/practice/${s}.md`), 'utf8'),
+      ),
+    )
+    .map((s) => `#/practice/${s}`),
+);
+
 async function settle(page: Page, route: string): Promise<void> {
   // Lesson widgets run the engine; wait until every lane has its counts (or an error).
   if (route.startsWith('#/lessons/')) {
@@ -49,12 +60,10 @@ async function settle(page: Page, route: string): Promise<void> {
     for (let i = 0; i < (await lanes.count()); i++)
       await expect(lanes.nth(i)).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
   }
-  if (route === '#/editor' || route.startsWith('#/practice/'))
-    await page
-      .locator('.monaco-editor')
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .catch(() => undefined);
+  // Monaco arrives lazily: wait for it where the page has one (not a fixed wait, and not a
+  // timeout swallowed on the problems that have none).
+  if (route === '#/editor' || SCRIPT_PROBLEMS.has(route))
+    await expect(page.getByTestId('monaco-ready').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(300);
 }
 

@@ -1,6 +1,9 @@
 // Hostile learner Lua (issue 12) in a short share link and through window.rateLab on every
-// route: each settles within 3 s with a message naming what happened, while the page keeps
-// answering clicks (the script runs in the lab's Lua worker, never on the page's thread).
+// route: each settles with a message naming what happened (the step budget or the deadline),
+// while the page keeps answering clicks (the script runs in the lab's Lua worker, never on the
+// page's thread). Nothing here is timed by the wall clock: a busy machine only decides which
+// of the two stops the script first. How long the lab takes to settle (KILL_CAP deadlines) is
+// tested on injected timers and a real worker thread in src/worker and src/cli/labThread.test.ts.
 // lz-string is CommonJS: under Playwright's Node loader only its default export is available.
 import LZString from 'lz-string';
 import { expect, test } from './pages/lab';
@@ -27,49 +30,40 @@ const linkOf = (script: string) =>
   `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(scenarioOf(script)))}&t=9`;
 
 for (const [what, script] of HOSTILE) {
-  test(`a share link with ${what} settles within 3 s and the page keeps answering`, async ({
+  test(`a share link with ${what} settles with a message and the page keeps answering`, async ({
     lab,
     page,
   }) => {
     await lab.open();
     const link = linkOf(script);
     expect(link.length).toBeLessThan(400);
-    const t0 = Date.now();
     await page.evaluate((h) => (location.hash = h), link);
-    // While the worker runs the script, a click is answered at once.
-    const play = page.getByTestId('play-pause');
-    const before = await play.getAttribute('aria-label');
-    const c0 = Date.now();
-    await play.click();
-    await expect(play).not.toHaveAttribute('aria-label', before ?? '', { timeout: 2500 });
-    // (A loaded 2-core machine: Playwright's own round trips are part of this.)
-    expect(Date.now() - c0).toBeLessThan(2500);
+    // The script runs in the lab's Lua worker, not on the page's thread.
+    await expect.poll(() => page.workers().some((w) => /labWorker/.test(w.url()))).toBe(true);
+    // Meanwhile the page answers: the speed control moves (loading a scenario keeps the speed,
+    // so nothing else sets it; 10^1 = 10x).
+    await page.getByTestId('speed').first().fill('1');
+    await expect(page.getByTestId('speed-value').first()).toHaveText('10×');
     const notes = page.getByTestId('script-notes');
-    await expect(notes).toBeVisible({ timeout: 3000 });
-    expect(Date.now() - t0).toBeLessThan(3000);
+    // Far from its real time (at most 3 stopped runs of 750 ms each).
+    await expect(notes).toBeVisible({ timeout: 30_000 });
     await expect(notes).toContainText(
       /Request 1 \(at 0 s\): the script (used up its step budget|ran past the lab's 750 ms deadline)/,
     );
     await expect(notes).toContainText('After 3 stopped runs, the other 5 Lua decisions');
     await expect(notes).toContainText('3 times in the other lane, so its 8 decisions here');
     // The whole scenario is decided: failing closed, every request got a 503.
+    // (The link's time, past the last request, is applied as the run settles.)
+    await expect.poll(async () => (await lab.snapshot()).decisions.length).toBe(8);
     const snap = await lab.snapshot();
-    expect(snap.decisions).toHaveLength(8);
     expect(snap.unavailable).toBe(8);
   });
 }
 
-test('window.rateLab.load of a hostile script on #/editor resolves within 3 s', async ({
-  page,
-}) => {
+test('window.rateLab.load of a hostile script on #/editor resolves', async ({ page }) => {
   await page.goto('./#/editor');
   await page.waitForFunction(() => window.rateLab?.version === 1);
-  const ms = await page.evaluate(async (s) => {
-    const t0 = performance.now();
-    await window.rateLab!.load(s);
-    return performance.now() - t0;
-  }, scenarioOf(HOSTILE[0]![1]));
-  expect(ms).toBeLessThan(3000);
+  await page.evaluate((s) => window.rateLab!.load(s), scenarioOf(HOSTILE[0]![1]));
   await page.evaluate(() => window.rateLab!.advance(10));
   const snap = await page.evaluate(() => window.rateLab!.snapshot());
   expect(snap.unavailable).toBe(8);

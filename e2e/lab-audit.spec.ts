@@ -2,8 +2,7 @@
 import { templateById } from '../src/core/playground/templates';
 // lz-string is CommonJS: under Playwright's Node loader only its default export is available.
 import LZString from 'lz-string';
-import type { Page } from '@playwright/test';
-import { expect, test, WORKED } from './pages/lab';
+import { expect, test, WORKED } from './pages';
 
 const luaScenario = {
   algorithm: 'lua',
@@ -18,27 +17,14 @@ const luaScenario = {
 const link = (scenario: unknown, t = 10) =>
   `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}&t=${t}`;
 
-async function openEditor(page: Page) {
-  await page.goto('./#/editor');
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
-}
-
-async function setScript(page: Page, text: string) {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 test.describe('lab audit (issue 13)', () => {
-  test('choosing concurrency in the Algorithm list sticks and runs', async ({ page, lab }) => {
+  test('choosing concurrency in the Algorithm list sticks and runs', async ({ lab }) => {
     await lab.open();
     await lab.showPanel('Controls');
-    const select = page.getByTestId('algorithm');
+    const select = lab.el('algorithm');
     await select.selectOption('concurrency');
     await expect(select).toHaveValue('concurrency');
-    await expect(page.getByTestId('field-error')).toHaveCount(0);
+    await expect(lab.el('fieldError')).toHaveCount(0);
     await lab.pause();
     await lab.advance(10);
     const s = await lab.snapshot();
@@ -60,19 +46,18 @@ test.describe('lab audit (issue 13)', () => {
   });
 
   test('a Lua scenario shows Lua as the algorithm and the script’s keys in the store', async ({
-    page,
     lab,
   }) => {
     await lab.open();
     await lab.load(luaScenario);
     await lab.advance(5);
     await lab.showPanel('Controls');
-    await expect(page.getByTestId('algorithm')).toHaveValue('lua');
-    await expect(page.getByTestId('algorithm').locator('option:checked')).toHaveText(
+    await expect(lab.el('algorithm')).toHaveValue('lua');
+    await expect(lab.el('algorithm').locator('option:checked')).toHaveText(
       /lua \(the script below\)/,
     );
-    await expect(page.getByTestId('lua-keys')).toContainText('rl:{key}');
-    const store = page.getByTestId('shared-store').first();
+    await expect(lab.el('luaKeys')).toContainText('rl:{key}');
+    const store = lab.el('sharedStore').first();
     await expect(store).toContainText('Lua');
     // The requests name no key: the script's KEYS[1] is rl:{key} with the default key.
     await expect(store).toContainText('rl:client');
@@ -83,17 +68,16 @@ test.describe('lab audit (issue 13)', () => {
   });
 
   test('during an outage the caption says 503 comes from the store, not from counting', async ({
-    page,
     lab,
   }) => {
     await lab.open();
     await lab.load(WORKED('shared', { store: { outages: [{ from: 3.5, to: 20 }] } }));
     await lab.advance(10);
-    const outage = page.getByTestId('outage-caption');
+    const outage = lab.el('outageCaption');
     await expect(outage).toContainText('2 requests were answered 503');
     await expect(outage).toContainText('fails closed');
     // Whatever explains admissions over the limit never names the 503s.
-    for (const o of await page.getByTestId('over-caption').allTextContents())
+    for (const o of await lab.el('overCaption').allTextContents())
       expect(o).not.toMatch(/503|unavailable/);
     // Both 503s are on the shared lane; the local lane admitted all five.
     await expect(lab.lane('main').locator('.o-unavailable .num')).toHaveText('2');
@@ -125,10 +109,8 @@ test.describe('lab audit (issue 13)', () => {
     const snap = await page.evaluate(() => window.rateLab!.snapshot());
     expect(snap.denied).toBe(3);
     // The key policy was charged for the 3 requests the tenant policy then denied.
-    await expect(page.getByTestId('wasted-budget')).toContainText(
-      'Naive charging wasted 3 units of budget',
-    );
-    await expect(page.getByTestId('wasted-budget')).toContainText('3 of “key”');
+    await expect(lab.el('wastedBudget')).toContainText('Naive charging wasted 3 units of budget');
+    await expect(lab.el('wastedBudget')).toContainText('3 of “key”');
   });
 
   test('the HTTP view’s 429 carries Cache-Control: no-store', async ({ lab }) => {
@@ -142,8 +124,8 @@ test.describe('lab audit (issue 13)', () => {
     await expect(lab.http).toContainText('Retry-After:');
   });
 
-  test('window.rateLab runs a Lua scenario on #/editor as on #/lab', async ({ page }) => {
-    await openEditor(page);
+  test('window.rateLab runs a Lua scenario on #/editor as on #/lab', async ({ page, editor }) => {
+    await editor.open();
     await page.waitForFunction(() => window.rateLab?.version === 1);
     await page.evaluate((s) => window.rateLab!.load(s), luaScenario);
     await page.evaluate(() => window.rateLab!.advance(5));
@@ -159,14 +141,14 @@ test.describe('lab audit (issue 13)', () => {
     ]);
   });
 
-  test('the editor offers a leaky-bucket and a concurrency template', async ({ page }) => {
-    await openEditor(page);
+  test('the editor offers a leaky-bucket and a concurrency template', async ({ page, editor }) => {
+    await editor.open();
     const options = await page.locator('select option').allTextContents();
     expect(options.join('\n')).toMatch(/leaky/i);
     expect(options.join('\n')).toMatch(/concurrency/i);
   });
 
-  test('the token bucket’s refill rate is drawn whole, inside its box', async ({ page, lab }) => {
+  test('the token bucket’s refill rate is drawn whole, inside its box', async ({ lab }) => {
     await lab.open();
     await lab.load({
       algorithm: 'token-bucket',
@@ -175,7 +157,7 @@ test.describe('lab audit (issue 13)', () => {
       requests: [{ at: 1, key: 'client-1' }],
     });
     await lab.advance(3);
-    const store = page.getByTestId('shared-store').first();
+    const store = lab.el('sharedStore').first();
     await expect(store).toContainText('+0.05/s');
     // The text's box stays inside the store's box.
     const [box, texts] = await store.evaluate((g) => {
@@ -231,20 +213,20 @@ test.describe('lab audit (issue 13)', () => {
     }
   });
 
-  test('a syntax error is listed once, also after running', async ({ page }) => {
-    await openEditor(page);
-    await setScript(page, 'local a = 1\nlocal b = = 2\nreturn a');
-    await expect(page.getByTestId('problem-error').first()).toContainText('line 2');
-    await page.getByTestId('run').click();
+  test('a syntax error is listed once, also after running', async ({ page, editor }) => {
+    await editor.open();
+    await editor.setScript('local a = 1\nlocal b = = 2\nreturn a');
+    await expect(editor.el('problemError').first()).toContainText('line 2');
+    await editor.el('run').click();
     await page.waitForTimeout(1500);
-    await expect(page.getByTestId('problem-error')).toHaveCount(1);
+    await expect(editor.el('problemError')).toHaveCount(1);
   });
 
-  test('the runaway message says its reason once', async ({ page }) => {
-    await openEditor(page);
-    await setScript(page, 'while true do end');
-    await page.getByTestId('run').click();
-    const err = page.getByTestId('problem-error').first();
+  test('the runaway message says its reason once', async ({ editor }) => {
+    await editor.open();
+    await editor.setScript('while true do end');
+    await editor.el('run').click();
+    const err = editor.el('problemError').first();
     await expect(err).toContainText('Runaway script stopped', { timeout: 20_000 });
     const text = (await err.textContent()) ?? '';
     expect(text.match(/Runaway script stopped/g)).toHaveLength(1);
@@ -254,11 +236,15 @@ test.describe('lab audit (issue 13)', () => {
       .map((x) => x.trim().toLowerCase())
       .filter((x) => x.length > 12);
     expect(new Set(sentences).size).toBe(sentences.length);
-    await expect(page.getByTestId('problem-error')).toHaveCount(1);
+    await expect(editor.el('problemError')).toHaveCount(1);
   });
 
-  test('from #/editor, a #/lab?scenario= link opens that scenario', async ({ page, lab }) => {
-    await openEditor(page);
+  test('from #/editor, a #/lab?scenario= link opens that scenario', async ({
+    page,
+    lab,
+    editor,
+  }) => {
+    await editor.open();
     const tb = {
       algorithm: 'token-bucket',
       params: { capacity: 2, refillPerSecond: 0.1 },
@@ -266,11 +252,11 @@ test.describe('lab audit (issue 13)', () => {
       requests: [1, 2, 3, 4].map((at) => ({ at, key: 'client-1' })),
     };
     await page.evaluate((h) => (location.hash = h), link(tb, 10));
-    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect(lab.el('labPage')).toBeVisible();
     await expect(lab.allowedCount.first()).toHaveText('2');
     await expect(lab.deniedCount.first()).toHaveText('2');
     await lab.showPanel('Controls');
-    await expect(page.getByTestId('algorithm')).toHaveValue('token-bucket');
+    await expect(lab.el('algorithm')).toHaveValue('token-bucket');
     const snap = await lab.snapshot();
     expect(snap.decisions).toHaveLength(4);
   });

@@ -1,6 +1,6 @@
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, test } from './pages';
 
 // Issue 12's hostile store input and issue 15's production scenarios in the lab page: a bad
 // number is refused with the field named (no crash), and every production feature loads,
@@ -8,11 +8,6 @@ import { expect, gotoRoute, test } from './fixtures';
 
 type Snap = { now: number; allowed: number; denied: number; decisions: { allowed: boolean }[] };
 
-async function lab(page: Page, hash = '#/lab') {
-  await gotoRoute(page, hash);
-  await expect(page.getByTestId('lab-page')).toBeVisible();
-  await page.waitForFunction(() => window.rateLab?.version === 1);
-}
 const tryLoad = (page: Page, s: unknown) =>
   page.evaluate(
     (x) =>
@@ -28,34 +23,39 @@ const snapshot = (page: Page) => page.evaluate(() => window.rateLab!.snapshot() 
 const fw = { algorithm: 'fixed-window', params: { limit: 30, windowSeconds: 10 } };
 const steady = [{ pattern: 'steady', ratePerSecond: 10, from: 0, to: 10 }];
 
-test('store.latencySeconds 1e308 is refused by name; the lab keeps answering', async ({ page }) => {
-  await lab(page);
+test('store.latencySeconds 1e308 is refused by name; the lab keeps answering', async ({
+  page,
+  lab,
+}) => {
+  await lab.open();
   expect(await tryLoad(page, { ...fw, traffic: steady })).toBe('ok');
   expect(await tryLoad(page, { ...fw, traffic: steady, store: { latencySeconds: 1e308 } })).toBe(
     'store.latencySeconds must be at most 60',
   );
   await advance(page, 10);
   expect((await snapshot(page)).allowed).toBe(30);
-  await expect(page.getByTestId('allowed-count')).toHaveText('30');
+  await expect(lab.el('allowedCount')).toHaveText('30');
 });
 
 test('a shared link with a hostile store latency opens with the message, not a dead page', async ({
   page,
+  lab,
 }) => {
   const enc = LZString.compressToEncodedURIComponent(
     JSON.stringify({ ...fw, traffic: steady, store: { latencySeconds: 1e308 } }),
   );
-  await lab(page, `#/lab?scenario=${enc}`);
+  await lab.open(`#/lab?scenario=${enc}`);
   await expect(page.getByText('store.latencySeconds must be at most 60').first()).toBeVisible();
   expect(await tryLoad(page, { ...fw, traffic: steady })).toBe('ok');
   await advance(page, 10);
-  await expect(page.getByTestId('allowed-count')).toHaveText('30');
+  await expect(lab.el('allowedCount')).toHaveText('30');
 });
 
 test('failover, clocks, shards, leases, shadow mode and dry run load and run in the lab', async ({
   page,
+  lab,
 }) => {
-  await lab(page);
+  await lab.open();
   const scenarios: [unknown, number][] = [
     // failover with lag 0.5 s: the 5 forgotten writes are admitted again
     [
@@ -90,10 +90,10 @@ test('failover, clocks, shards, leases, shadow mode and dry run load and run in 
     const snap = await snapshot(page);
     expect(snap.decisions).toHaveLength(100);
     if (allowed >= 0) expect(snap.allowed).toBe(allowed);
-    await expect(page.getByTestId('allowed-count')).toHaveText(String(snap.allowed));
+    await expect(lab.el('allowedCount')).toHaveText(String(snap.allowed));
     // seeking back through the run (checkpoints, a failover's restore) keeps the page alive
     await page.evaluate(() => window.rateLab!.reset());
     await advance(page, 3);
-    await expect(page.getByTestId('clock-now')).toHaveText('3.00');
+    await expect(lab.el('clock')).toHaveText('3.00');
   }
 });

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, LabView, LessonsView, test } from './pages';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,25 +20,23 @@ const labCount = (slug: string): number =>
 
 test.describe('lessons', () => {
   for (const slug of lessonSlugs()) {
-    test(`${slug} renders and its lab widgets run`, async ({ page }) => {
-      await gotoRoute(page, `#/lessons/${slug}`);
-      await expect(page.getByTestId('lesson')).toBeVisible();
+    test(`${slug} renders and its lab widgets run`, async ({ page, lessons }) => {
+      await lessons.open(`#/lessons/${slug}`);
+      await expect(lessons.el('lesson')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-      await expect(page.getByTestId('question').first()).toBeVisible();
+      await expect(lessons.el('question').first()).toBeVisible();
       await expect(page.getByRole('complementary', { name: 'Recap' })).toBeVisible();
-      const widgets = page.getByTestId('lab-widget');
+      const widgets = lessons.widgets;
       await expect(widgets).toHaveCount(labCount(slug));
       for (let w = 0; w < (await widgets.count()); w++) {
-        const widget = widgets.nth(w);
+        const widget = lessons.widget(w);
         // A live widget draws its scene with the engine's counts; an error shows an alert.
-        await expect(widget.getByTestId('lane-main'), `widget ${w + 1}`).toBeVisible({
+        await expect(widget.lane('main'), `widget ${w + 1}`).toBeVisible({
           timeout: 20_000,
         });
-        await expect(widget.getByRole('alert')).toHaveCount(0);
-        await expect(widget.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText(
-          /^\d+$/,
-        );
-        await expect(widget.getByTestId('open-in-lab')).toHaveAttribute(
+        await expect(widget.root.getByRole('alert')).toHaveCount(0);
+        await expect(new LabView(widget.lane('main')).allowedCount).toHaveText(/^\d+$/);
+        await expect(new LessonsView(widget.root).el('openInLab')).toHaveAttribute(
           'href',
           /^#\/lab\?scenario=/,
         );
@@ -47,52 +45,56 @@ test.describe('lessons', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-      await expect(page.getByTestId('next-lesson')).toBeVisible();
+      await expect(lessons.el('nextLesson')).toBeVisible();
     });
   }
 
   test('the worked example shows 5 admitted locally and 3 shared, with outcome shapes', async ({
     page,
+    lessons,
   }) => {
-    await gotoRoute(page, '#/lessons/two-servers-one-budget');
-    const first = page.getByTestId('lab-widget').first();
+    await lessons.open('#/lessons/two-servers-one-budget');
+    const first = lessons.widget(0);
     // The widget opens paused at its first interesting moment; End jumps to the last decision.
-    await first.getByTestId('scrubber').focus();
+    await first.el('scrubber').focus();
     await page.keyboard.press('End');
-    const local = first.getByTestId('lane-main');
-    const shared = first.getByTestId('lane-compare');
-    await expect(local.getByTestId('allowed-count')).toHaveText('5');
-    await expect(shared.getByTestId('allowed-count')).toHaveText('3');
-    await expect(shared.getByTestId('denied-count')).toHaveText('2');
+    const local = new LabView(first.lane('main'));
+    const shared = new LabView(first.lane('compare'));
+    await expect(local.allowedCount).toHaveText('5');
+    await expect(shared.allowedCount).toHaveText('3');
+    await expect(shared.deniedCount).toHaveText('2');
     // Each decision in the strip carries its outcome's shape.
-    await expect(shared.locator('.decision-strip .sglyph.o-denied')).toHaveCount(2);
-    await expect(shared.locator('.decision-strip .sglyph.o-allowed')).toHaveCount(3);
+    await expect(shared.root.locator('.decision-strip .sglyph.o-denied')).toHaveCount(2);
+    await expect(shared.root.locator('.decision-strip .sglyph.o-allowed')).toHaveCount(3);
   });
 
-  test('a check question says right or wrong and why', async ({ page }) => {
-    await gotoRoute(page, '#/lessons/two-servers-one-budget');
-    const q = page.getByTestId('question').first();
+  test('a check question says right or wrong and why', async ({ lessons }) => {
+    await lessons.open('#/lessons/two-servers-one-budget');
+    const q = lessons.el('question').first();
+    const qv = new LessonsView(q);
     await q.getByRole('textbox').fill('3');
     await q.getByRole('button', { name: 'Check' }).click();
-    await expect(q.getByTestId('verdict')).toContainText('Not quite');
+    await expect(qv.el('verdict')).toContainText('Not quite');
     await q.getByRole('textbox').fill('7');
     await q.getByRole('button', { name: 'Check' }).click();
-    await expect(q.getByTestId('verdict')).toContainText('Right');
+    await expect(qv.el('verdict')).toContainText('Right');
   });
 
   test("narrated steps walk with Back/Next and the arrow keys, showing each step's time", async ({
     page,
+    lessons,
   }) => {
-    await gotoRoute(page, '#/lessons/two-servers-one-budget');
-    const steps = page.getByTestId('steps').first();
+    await lessons.open('#/lessons/two-servers-one-budget');
+    const steps = lessons.el('steps').first();
     await expect(steps).toBeVisible();
-    const caption = steps.getByTestId('step-caption');
-    const state = steps.getByTestId('step-state');
+    const stepper = new LessonsView(steps);
+    const caption = stepper.el('stepCaption');
+    const state = stepper.el('stepState');
     await expect(steps.getByText('Step 1 of 6')).toBeVisible();
     await expect(caption).toContainText('Request 1 reaches server A');
     await expect(state.first()).toHaveText('t = 0 s');
-    await expect(steps.getByTestId('step-back')).toHaveAttribute('aria-disabled', 'true');
-    await steps.getByTestId('step-next').click();
+    await expect(stepper.el('stepBack')).toHaveAttribute('aria-disabled', 'true');
+    await stepper.el('stepNext').click();
     await expect(steps.getByText('Step 2 of 6')).toBeVisible();
     await expect(state.first()).toHaveText('t = 10 s');
     await expect(state.nth(1)).toHaveText('request #2');
@@ -104,7 +106,7 @@ test.describe('lessons', () => {
     await page.keyboard.press('End');
     await expect(steps.getByText('Step 6 of 6')).toBeVisible();
     await expect(caption).toContainText('Five admitted on the left, three on the right');
-    await expect(steps.getByTestId('step-next')).toHaveAttribute('aria-disabled', 'true');
+    await expect(stepper.el('stepNext')).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Home');
     await expect(steps.getByText('Step 1 of 6')).toBeVisible();
     // The step buttons jump straight to a step and mark it as the current one.

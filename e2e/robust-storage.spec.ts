@@ -4,20 +4,18 @@
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { EDITOR_IDS, expect, gotoRoute, Monaco, test } from './pages';
 
 const PROGRESS_KEY = 'rate-lab:progress:v1';
 
-/** Replace the Monaco editor's text (insertText: no auto-closing brackets or auto-indent). */
+/** Replace the script in this page's Monaco editor (waits for it: Monaco loads lazily). */
 async function setScript(page: Page, text: string) {
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  const monaco = new Monaco(page);
+  await monaco.ready();
+  await monaco.setScript(text);
 }
 
-const editorText = (page: Page) => page.locator('.monaco-editor .view-lines').first();
+const editorText = (page: Page) => new Monaco(page).lines;
 
 /** Fill this origin's localStorage until the browser throws QuotaExceededError. */
 async function fillStorage(page: Page): Promise<string> {
@@ -49,9 +47,11 @@ async function downloaded(page: Page, link: ReturnType<Page['getByTestId']>, pat
 test("a stale tab's saves never overwrite the other tab's practice code or editor draft", async ({
   page,
   context,
+  editor,
+  practice,
 }) => {
   // Two tabs open on the same problem before either saved anything.
-  await gotoRoute(page, '#/practice/fix-get-then-set');
+  await practice.open('#/practice/fix-get-then-set');
   const stale = await context.newPage();
   await gotoRoute(stale, '#/practice/fix-get-then-set');
   await setScript(page, '-- tab A fixed it\nreturn 1');
@@ -74,9 +74,9 @@ test("a stale tab's saves never overwrite the other tab's practice code or edito
   // The editor: both tabs open, A edits, the stale tab closes (its page-hide save).
   await gotoRoute(page, '#/editor');
   await gotoRoute(stale, '#/editor');
-  await expect(stale.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  await new Monaco(stale).ready();
   await setScript(page, '-- tab A draft\nreturn 1');
-  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await expect(editor.el('saved')).toHaveText('Saved in this browser');
   await stale.close({ runBeforeUnload: true });
   await page.reload();
   await expect(editorText(page)).toContainText('tab A draft', { timeout: 30_000 });
@@ -84,9 +84,12 @@ test("a stale tab's saves never overwrite the other tab's practice code or edito
 
 test('storage full: autosave and a 6 MB import say so and offer a download', async ({
   page,
+  editor,
+  lessons,
+  practice,
 }, info) => {
   // An import bigger than the browser's quota (no filling needed).
-  await gotoRoute(page, '#/practice');
+  await practice.open('#/practice');
   const big = {
     app: 'rate-limit-lab',
     kind: 'progress',
@@ -94,60 +97,66 @@ test('storage full: autosave and a 6 MB import say so and offer a download', asy
     lessonsRead: { 'two-servers-one-budget': '2026-01-01T00:00:00.000Z' },
     saved: { 'write-gcra': `-- big\n${'-- padding\n'.repeat(600_000)}` },
   };
-  await page.getByTestId('progress-file').setInputFiles({
+  await lessons.el('progressFile').setInputFiles({
     name: 'big.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(big)),
   });
-  const notice = page.getByTestId('progress-notice');
+  const notice = lessons.el('progressNotice');
   await expect(notice).toContainText("read but not imported: this browser's storage");
   await expect(notice).not.toContainText('Imported progress');
   const file = await downloaded(
     page,
-    notice.getByTestId('download-kept'),
+    notice.getByTestId(EDITOR_IDS.downloadKept),
     info.outputPath('progress.json'),
   );
   expect(JSON.parse(file).saved['write-gcra']).toBe(big.saved['write-gcra']);
 
   // Autosave in the editor with the quota filled by the test.
   await gotoRoute(page, '#/editor');
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
+  await new Monaco(page).ready();
   expect(await fillStorage(page)).toBe('QuotaExceededError');
   await setScript(page, '-- kept only on the page\nreturn 1');
-  const saved = page.getByTestId('saved');
+  const saved = editor.el('saved');
   await expect(saved).toContainText("Not saved: this browser's storage for the lab is full");
   await expect(saved).not.toContainText('Saved in this browser');
-  const lua = await downloaded(page, saved.getByTestId('download-kept'), info.outputPath('a.lua'));
+  const lua = await downloaded(
+    page,
+    saved.getByTestId(EDITOR_IDS.downloadKept),
+    info.outputPath('a.lua'),
+  );
   expect(lua).toBe('-- kept only on the page\nreturn 1');
 });
 
 test('a shared script with storage full asks first, and Undo really brings the script back', async ({
   page,
+  editor,
 }) => {
   await gotoRoute(page, '#/editor');
   await setScript(page, '-- my own script\nreturn 1');
-  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await expect(editor.el('saved')).toHaveText('Saved in this browser');
   expect(await fillStorage(page)).toBe('QuotaExceededError');
   const shared = LZString.compressToEncodedURIComponent(
     JSON.stringify({ v: 1, template: 'token-bucket', source: '-- shared\nreturn 0' }),
   );
   await page.evaluate((h) => (location.hash = h), `#/editor?s=${shared}`);
-  const notice = page.getByTestId('notice');
+  const notice = editor.el('notice');
   await expect(notice).toContainText('The shared script was not opened');
   await expect(editorText(page)).toContainText('my own script');
   await notice.getByRole('button', { name: 'Open the shared script anyway' }).click();
   await expect(editorText(page)).toContainText('-- shared');
   await expect(notice).toContainText('until this page closes');
-  await page.getByTestId('undo').click();
+  await editor.el('undo').click();
   await expect(editorText(page)).toContainText('my own script');
 });
 
 test('a shared link keeps the script for Undo across a reload, even after a second link', async ({
   page,
+  editor,
 }) => {
   await gotoRoute(page, '#/editor');
   await setScript(page, '-- my own script\nreturn 1');
-  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await expect(editor.el('saved')).toHaveText('Saved in this browser');
   for (const n of [1, 2]) {
     const link = LZString.compressToEncodedURIComponent(
       JSON.stringify({ v: 1, template: 'token-bucket', source: `-- shared ${n}\nreturn 0` }),
@@ -155,9 +164,9 @@ test('a shared link keeps the script for Undo across a reload, even after a seco
     await page.evaluate((h) => (location.hash = h), `#/editor?s=${link}`);
     await expect(editorText(page)).toContainText(`-- shared ${n}`);
   }
-  await expect(page.getByTestId('saved')).toHaveText('Saved in this browser');
+  await expect(editor.el('saved')).toHaveText('Saved in this browser');
   await page.reload();
   await expect(editorText(page)).toContainText('-- shared 2', { timeout: 30_000 });
-  await page.getByTestId('undo').click();
+  await editor.el('undo').click();
   await expect(editorText(page)).toContainText('my own script');
 });

@@ -19,13 +19,106 @@ export const WORKED = (placement = 'shared', extra: Record<string, unknown> = {}
 export type Lane = 'main' | 'compare';
 export type Panel = 'Controls' | 'Request' | 'Production' | 'Charts';
 
-export class LabScreen {
-  constructor(readonly page: Page) {}
+/**
+ * The lab scene's test ids, once: the lab page, a lesson's lab widget and the editor's scene
+ * all draw the same scene and its time bar.
+ */
+export const LAB_IDS = {
+  labPage: 'lab-page',
+  allowedCount: 'allowed-count',
+  deniedCount: 'denied-count',
+  bypassCount: 'bypass-count',
+  clock: 'clock-now',
+  caption: 'caption',
+  http: 'http-response',
+  playPause: 'play-pause',
+  speed: 'speed',
+  speedValue: 'speed-value',
+  scrubber: 'scrubber',
+  overCaption: 'over-caption',
+  overCount: 'over-count',
+  overLimitNote: 'over-limit-note',
+  outageCaption: 'outage-caption',
+  selectedRequest: 'selected-request',
+  wastedBudget: 'wasted-budget',
+  scriptNotes: 'script-notes',
+  scriptRunning: 'script-running',
+  algorithm: 'algorithm',
+  fieldError: 'field-error',
+  labTitle: 'lab-title',
+  sharedStore: 'shared-store',
+  luaKeys: 'lua-keys',
+  stripEmpty: 'strip-empty',
+  widget: 'lab-widget',
+  widgetSelected: 'widget-selected',
+  widgetStepCaption: 'widget-step-caption',
+} as const;
+
+export type LabId = keyof typeof LAB_IDS;
+
+/** What getByTestId and friends are called on: the whole page, or one widget in it. */
+export type Root = Pick<Page, 'getByTestId' | 'getByRole' | 'locator'>;
+
+/** The scene and its time bar under a root (the page, or one lesson widget). */
+export class LabView {
+  constructor(readonly root: Root) {}
+
+  /** One of the scene's elements by its name in LAB_IDS. */
+  el(name: LabId): Locator {
+    return this.root.getByTestId(LAB_IDS[name]);
+  }
+
+  lane(lane: Lane = 'main'): Locator {
+    return this.root.getByTestId(`lane-${lane}`);
+  }
+  get allowedCount(): Locator {
+    return this.el('allowedCount');
+  }
+  get deniedCount(): Locator {
+    return this.el('deniedCount');
+  }
+  get bypassCount(): Locator {
+    return this.el('bypassCount');
+  }
+  get clock(): Locator {
+    return this.el('clock');
+  }
+  get caption(): Locator {
+    return this.el('caption');
+  }
+  get http(): Locator {
+    return this.el('http');
+  }
+  get playPause(): Locator {
+    return this.el('playPause');
+  }
+
+  /** The clock's reading, in model seconds. */
+  async now(): Promise<number> {
+    return Number(await this.clock.first().textContent());
+  }
+
+  /** Select request n (1-based) from a lane's decision strip, by its server. */
+  async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
+    const button = this.lane(lane).getByRole('button', {
+      name: new RegExp(`Request ${n} via server ${server}\\b`),
+    });
+    // From the keyboard: on a phone the sticky time bar can sit over a strip scrolled to the
+    // bottom edge, where a pointer click would land on the bar.
+    await button.focus();
+    await button.press('Enter');
+  }
+}
+
+export class LabScreen extends LabView {
+  constructor(readonly page: Page) {
+    super(page);
+  }
 
   /** Open the lab (or a link into it) and wait until window.rateLab answers. */
   async open(hash = '#/lab'): Promise<void> {
     await gotoRoute(this.page, hash);
-    await expect(this.page.getByTestId('lab-page')).toBeVisible();
+    await expect(this.el('labPage')).toBeVisible();
     await this.page.waitForFunction(() => window.rateLab?.version === 1);
   }
 
@@ -63,39 +156,6 @@ export class LabScreen {
   async showPanel(name: Panel): Promise<void> {
     const tab = this.page.getByRole('tab', { name });
     if (await tab.isVisible()) await tab.click();
-  }
-
-  lane(lane: Lane = 'main'): Locator {
-    return this.page.getByTestId(`lane-${lane}`);
-  }
-  get allowedCount(): Locator {
-    return this.page.getByTestId('allowed-count');
-  }
-  get deniedCount(): Locator {
-    return this.page.getByTestId('denied-count');
-  }
-  get bypassCount(): Locator {
-    return this.page.getByTestId('bypass-count');
-  }
-  get clock(): Locator {
-    return this.page.getByTestId('clock-now');
-  }
-  get caption(): Locator {
-    return this.page.getByTestId('caption');
-  }
-  get http(): Locator {
-    return this.page.getByTestId('http-response');
-  }
-
-  /** Select request n (1-based) from a lane's decision strip, by its server. */
-  async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
-    const button = this.lane(lane).getByRole('button', {
-      name: new RegExp(`Request ${n} via server ${server}\\b`),
-    });
-    // From the keyboard: on a phone the sticky time bar can sit over a strip scrolled to the
-    // bottom edge, where a pointer click would land on the bar.
-    await button.focus();
-    await button.press('Enter');
   }
 }
 

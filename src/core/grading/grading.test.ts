@@ -281,9 +281,11 @@ return {1, limit - count, 0}`,
   });
 
   it('never hangs on an endless loop', async () => {
+    // The step budget (steps, not time) stops it; the bound is far from its real time
+    // (about a second), so a busy machine cannot fail it.
     const t0 = performance.now();
     const r = await graderById('write-gcra')!.grade({ code: 'while true do end' });
     expect(r.passed).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(5000);
-  });
+    expect(performance.now() - t0).toBeLessThan(60_000);
+  }, 90_000);
 });

@@ -283,6 +283,7 @@ describe('generated cases', () => {
     const r = await grade('write-gcra', { code: 'while true do end' });
     expect(r.passed).toBe(false);
     expect(r.failure?.message).toMatch(/ran longer than|killed/);
-    expect(performance.now() - t0).toBeLessThan(5000);
-  });
+    // Far from its real time (about a second): a busy machine cannot fail it.
+    expect(performance.now() - t0).toBeLessThan(60_000);
+  }, 90_000);
 });

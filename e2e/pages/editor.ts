@@ -1,0 +1,85 @@
+// The Lua editor (#/editor) as the specs drive it: open it and wait for its first run, replace
+// the script, run it, read its result and problems. Its test ids live here once.
+import type { Locator, Page } from '@playwright/test';
+import { expect, gotoRoute } from '../fixtures';
+import { LabView } from './lab';
+import { Monaco } from './monaco';
+
+/** The editor page's test ids (the UI's data-testid values). */
+export const EDITOR_IDS = {
+  run: 'run',
+  runAllowed: 'run-allowed',
+  runDenied: 'run-denied',
+  runStale: 'run-stale',
+  runSummary: 'run-summary',
+  runaway: 'runaway',
+  problemError: 'problem-error',
+  problemWarning: 'problem-warning',
+  saved: 'saved',
+  undo: 'undo',
+  reset: 'reset',
+  template: 'template',
+  traffic: 'traffic',
+  trace: 'trace',
+  traceCalls: 'trace-calls',
+  share: 'share',
+  shareLink: 'editor-share-link',
+  argsInput: 'args-input',
+  modeScript: 'mode-script',
+  modeApp: 'mode-app',
+  compareRun: 'compare-run',
+  compareResult: 'compare-result',
+  compareSame: 'compare-same',
+  compareDiffs: 'compare-diffs',
+  compareParams: 'compare-params',
+  urlError: 'url-error',
+  uploadInput: 'upload-input',
+  downloadKept: 'download-kept',
+  notice: 'notice',
+  keyInspector: 'key-inspector',
+  breakIt: 'break-it',
+  latency: 'latency',
+} as const;
+
+export type EditorId = keyof typeof EDITOR_IDS;
+
+export class EditorScreen {
+  readonly monaco: Monaco;
+  /** The scene beside the script (the lab's scene and time bar). */
+  readonly scene: LabView;
+  constructor(readonly page: Page) {
+    this.monaco = new Monaco(page);
+    this.scene = new LabView(page);
+  }
+
+  /** One of the page's elements by its name in EDITOR_IDS. */
+  el(name: EditorId): Locator {
+    return this.page.getByTestId(EDITOR_IDS[name]);
+  }
+
+  /** Open the editor (or a link into it): Monaco is ready and the arrival run has answered. */
+  async open(hash = '#/editor'): Promise<void> {
+    await gotoRoute(this.page, hash);
+    await this.monaco.ready(20_000);
+    // The page runs the current script once on arrival.
+    await expect(this.el('runAllowed')).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** The run's request n (1-based) in the results strip. */
+  pick(n: number): Locator {
+    return this.page.getByTestId(`pick-${n}`);
+  }
+
+  setScript(text: string): Promise<void> {
+    return this.monaco.setScript(text);
+  }
+
+  async run(): Promise<void> {
+    await this.el('run').click();
+  }
+
+  /** The script's lines as the editor draws them. */
+  get text(): Locator {
+    return this.monaco.lines;
+  }
+}

@@ -1,0 +1,60 @@
+// The presenter (#/present, its speaker view and its print handout) as the specs drive it.
+// Its test ids live here once.
+import type { Locator, Page } from '@playwright/test';
+import { gotoRoute } from '../fixtures';
+import type { Root } from './lab';
+
+/** The present route's test ids (the UI's data-testid values). */
+export const PRESENT_IDS = {
+  blank: 'blank',
+  deckCard: 'deck-card',
+  laser: 'laser',
+  lessonPresent: 'lesson-present',
+  notFound: 'not-found',
+  openPrint: 'open-print',
+  openSpeaker: 'open-speaker',
+  present: 'present',
+  presentNext: 'present-next',
+  presenter: 'presenter',
+  printLinks: 'print-links',
+  printStep: 'print-step',
+  roomScene: 'room-scene',
+  roomSelected: 'room-selected',
+  speakerBlank: 'speaker-blank',
+  speakerCurrent: 'speaker-current',
+  speakerElapsed: 'speaker-elapsed',
+  speakerNext: 'speaker-next',
+  speakerNextTitle: 'speaker-next-title',
+  speakerNotes: 'speaker-notes',
+  speakerTurn: 'speaker-turn',
+  stage: 'stage',
+  stageCaption: 'stage-caption',
+  stagePosition: 'stage-position',
+  stageRace: 'stage-race',
+  stageSource: 'stage-source',
+  stageTitle: 'stage-title',
+  toggleContrast: 'toggle-contrast',
+} as const;
+
+export type PresentId = keyof typeof PRESENT_IDS;
+
+/** The present route's elements under a root (the page, or one widget in it). */
+export class PresentView {
+  constructor(readonly root: Root) {}
+
+  /** One element by its name in PRESENT_IDS. */
+  el(name: PresentId): Locator {
+    return this.root.getByTestId(PRESENT_IDS[name]);
+  }
+}
+
+export class PresentScreen extends PresentView {
+  constructor(readonly page: Page) {
+    super(page);
+  }
+
+  /** Open the route (or a path under it, e.g. '#/present/...'). */
+  open(hash = '#/present'): Promise<void> {
+    return gotoRoute(this.page, hash);
+  }
+}

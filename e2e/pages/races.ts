@@ -1,0 +1,93 @@
+// The race scheduler (#/races, and the same scheduler inside lessons, the interview and the
+// presenter) as the specs drive it: step a server, crash one, read the log, the store and the
+// verdict, ask for a proof. Its test ids live here once.
+import type { Locator, Page } from '@playwright/test';
+import { expect, gotoRoute } from '../fixtures';
+import type { Root } from './lab';
+import { Monaco } from './monaco';
+
+/** The races route's test ids (the UI's data-testid values). */
+export const RACES_IDS = {
+  caseTrace: 'case-trace',
+  failureOpenRaces: 'failure-open-races',
+  raceAdmitted: 'race-admitted',
+  raceAllowed: 'race-allowed',
+  raceFailed: 'race-failed',
+  raceFindBad: 'race-find-bad',
+  raceGoalReached: 'race-goal-reached',
+  raceLink: 'race-link',
+  raceLinkError: 'race-link-error',
+  raceLog: 'race-log',
+  racePause: 'race-pause',
+  racePauseMs: 'race-pause-ms',
+  racePresent: 'race-present',
+  raceProgress: 'race-progress',
+  raceProof: 'race-proof',
+  raceProofError: 'race-proof-error',
+  raceProve: 'race-prove',
+  raceRestart: 'race-restart',
+  raceSandbox: 'race-sandbox',
+  raceSandboxLoad: 'race-sandbox-load',
+  raceShare: 'race-share',
+  raceShared: 'race-shared',
+  raceSolvedTag: 'race-solved-tag',
+  raceStore: 'race-store',
+  raceUndo: 'race-undo',
+  raceVerdict: 'race-verdict',
+  racesWidget: 'races-widget',
+  scheduler: 'scheduler',
+} as const;
+
+export type RacesId = keyof typeof RACES_IDS;
+
+/** The races route's elements under a root (the page, or one widget in it). */
+export class RaceView {
+  constructor(readonly root: Root) {}
+
+  /** One element by its name in RACES_IDS. */
+  el(name: RacesId): Locator {
+    return this.root.getByTestId(RACES_IDS[name]);
+  }
+
+  /** Wait until the scheduler has answered the last move. */
+  async ready(): Promise<void> {
+    await expect(this.el('scheduler')).toHaveAttribute('data-busy', 'false', { timeout: 30_000 });
+  }
+
+  /** Send app server n (0-based) one round trip and wait for the answer. */
+  async send(n: number): Promise<void> {
+    await this.step(n).click();
+    await this.ready();
+  }
+
+  /** Step app server n (0-based) one round trip. */
+  step(n: number): Locator {
+    return this.root.getByTestId(`race-step-${n}`);
+  }
+  crash(n: number): Locator {
+    return this.root.getByTestId(`race-crash-${n}`);
+  }
+  server(n: number): Locator {
+    return this.root.getByTestId(`race-server-${n}`);
+  }
+}
+
+export class RacesScreen extends RaceView {
+  /** The script editor on this route. */
+  readonly monaco: Monaco;
+  constructor(readonly page: Page) {
+    super(page);
+    this.monaco = new Monaco(page);
+  }
+
+  /** Replace the script (waits for the editor first: Monaco loads lazily). */
+  async setScript(text: string): Promise<void> {
+    await this.monaco.ready();
+    await this.monaco.setScript(text);
+  }
+
+  /** Open the route (or a path under it, e.g. '#/races/...'). */
+  open(hash = '#/races'): Promise<void> {
+    return gotoRoute(this.page, hash);
+  }
+}
