@@ -446,8 +446,9 @@ class Engine {
   }
 
   /**
-   * The time the limiter reads (docs/scenario.md, "Time"), never before the key's stored
-   * time: a clock that went back gives elapsed 0 (the spec's rule), it never mints budget.
+   * The time the limiter reads (docs/scenario.md, "Time"). Before the key's latest time it is
+   * that latest time when the algorithm's script clamps (its descriptor's `pastTime`), else the
+   * time as given.
    */
   private limiterTime(i: number, pi: number, time: number, key: string, slotId: number): number {
     const c = this.clocks!;
@@ -469,8 +470,9 @@ class Engine {
     let map = this.clamps[m];
     if (!map) this.clamps[m] = map = new Map();
     const last = map.get(key);
-    if (last !== undefined && last > t) t = last;
-    else map.set(key, t);
+    if (last !== undefined && last > t) {
+      if (algorithmOf(this.sc.policies[pi]!.algorithm)?.pastTime === 'clamp') t = last;
+    } else map.set(key, t);
     if (pi === 0) this.prod.now![i] = t;
     return t;
   }

@@ -99,6 +99,9 @@ export const tokenBucketFactory: Algorithm = {
   reportsRemaining: true,
   budgetParams: ['capacity', 'refillPerSecond'],
   leasable: true,
+  // The usual script refills from max(now, updated_at) and never stores an earlier time: a
+  // time from the past reads as the stored one (elapsed 0).
+  pastTime: 'clamp',
   quota: (p) => numOrNaN(p, 'capacity'),
   window: (p) => numOrNaN(p, 'capacity') / numOrNaN(p, 'refillPerSecond'),
   usage: (v) =>
