@@ -93,4 +93,9 @@ for (const size of SIZES)
       }
       const [, total] = /\/ (\d+)/.exec(seen[seen.length - 1] ?? '') ?? [];
       expect(seen[seen.length - 1]).toMatch(new RegExp(`^${total} / ${total}`));
+      // Opened again without a step in the address, the deck starts over at step 1 (the stored
+      // position is the last step now).
+      await gotoRoute(page, '#/present');
+      await gotoRoute(page, `#/present/deck/${slug}`);
+      await expect(page.getByTestId('stage-position')).toHaveText(`1 / ${total}`);
     });
