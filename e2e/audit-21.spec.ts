@@ -323,4 +323,24 @@ test.describe('lab audit (issue 21)', () => {
       expect(Math.max(...tabs.map((t) => t.right))).toBeLessThanOrEqual(page.viewportSize()!.width);
     }
   });
+
+  test('5: the Signals panel follows the clock', async ({ page, lab }) => {
+    await lab.open();
+    // The worked example, shared: 3 admitted, then 2 refused (at 4 s and 5 s).
+    await lab.load(WORKED('shared'));
+    await lab.advance(4.5);
+    const snap = await lab.snapshot();
+    const decided = snap.decisions.length;
+    expect([decided, snap.denied]).toEqual([4, 1]);
+    await lab.showPanel('Production');
+    const panel = page.getByTestId('signals-panel');
+    await panel.scrollIntoViewIfNeeded();
+    // As of the clock, not the whole run's 5 decisions and 40%.
+    await expect(panel.getByTestId('sig-decisions')).toHaveText(String(decided));
+    await expect(panel.getByTestId('sig-429')).toHaveText(`${(snap.denied / decided) * 100}%`);
+    await expect(panel.getByTestId('sig-as-of')).toContainText(`${snap.now} s`);
+    await lab.advance(10);
+    await expect(panel.getByTestId('sig-decisions')).toHaveText('5');
+    await expect(panel.getByTestId('sig-429')).toHaveText('40%');
+  });
 });

@@ -284,6 +284,9 @@ test('lesson widget: the signals of an outage in limiter-failure', async ({ page
   const { s } = report(lessonLab('limiter-failure', title));
   expect(s.overall.errors).toBeGreaterThan(0);
   const w = await widget(page, 'limiter-failure', title);
+  // The signals follow the clock (issue 21, audit 5): at the end of the run they are the run's.
+  await w.getByTestId('scrubber').focus();
+  await page.keyboard.press('End');
   await expect(w.getByTestId('caption-signals')).toContainText(
     `${s.overall.errors} decision errors`,
   );

@@ -165,7 +165,11 @@ test.describe('presenter mode', () => {
       }
       await gotoRoute(page, `${d}/print`);
       await expect(page.getByTestId('print-step')).toHaveCount(total);
-      await expect(page.getByTestId('print-links').first()).toContainText('#/lab?scenario=');
+      // Each link is named by its title with a QR code, never a raw address.
+      const links = page.getByTestId('print-links').first();
+      await expect(links.locator('a').first()).toHaveAttribute('href', /#\/lab\?scenario=/);
+      await expect(links.getByTestId('print-qr').first()).toBeVisible();
+      await expect(page.getByTestId('print-view')).not.toContainText('scenario=');
     }
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.print-toolbar')).toBeHidden();

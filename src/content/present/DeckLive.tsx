@@ -201,6 +201,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
       data-view="race"
       data-testid="stage-race"
       data-turn={turn}
+      data-total={total}
       data-finished={st?.finished ? 'true' : 'false'}
     >
       <p className="stage-race-turn" data-testid="stage-race-turn">

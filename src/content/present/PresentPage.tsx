@@ -173,7 +173,8 @@ function Laser({ enabled }: { enabled: boolean }) {
 const noFocus = (e: React.MouseEvent) => e.preventDefault();
 
 function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Route }) {
-  const { pos, sync } = useDeckPosition(deck, stepFromRoute(route));
+  // A deck opens at step 1 unless the address names a step (a reload keeps ?step=).
+  const { pos, sync } = useDeckPosition(deck, stepFromRoute(route) ?? 0);
   const [full, toggleFull] = useFullscreen();
   const [contrast, setContrast] = useState(readContrast);
   const [laser, setLaser] = useState(true);
@@ -213,7 +214,7 @@ function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Rou
   });
   return (
     <div
-      className={`presenter${contrast ? ' high-contrast' : ''}`}
+      className={`presenter deck-presenter${contrast ? ' high-contrast' : ''}`}
       data-testid="presenter"
       data-contrast={contrast ? 'high' : 'normal'}
       data-fullscreen={full || undefined}

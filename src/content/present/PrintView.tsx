@@ -1,9 +1,10 @@
-// The workshop handout: every step's caption, a static picture of its scene state (an SVG drawn
-// from the engine's run: every request on a time axis with its outcome shape, the step's time as
-// a line, the counts decided by then), and the share links of its scenarios as text, so a printed
-// page still leads back into the lab. Phase 2 can replace the picture with a frame of the live
-// scene; the links stay.
-import { useState } from 'react';
+// The workshop handout: every step's title and caption, a static picture of its scene state (an
+// SVG drawn from the engine's run: every request on a time axis with its outcome shape, the
+// step's time as a line, the counts decided by then), and a QR code per link into the lab or the
+// editor, named by its title rather than printed as a raw address, so a printed page still leads
+// back into the lab.
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 import type { Deck, DeckStep } from '../../core/content/deck';
 import { countsAt, type SceneLane } from '../../core/content/deckScene';
 import { deckRace, deckScene, deckScript } from './decks';
@@ -82,10 +83,35 @@ export function LaneStrip({
   );
 }
 
+/** A link's QR code as an image (an SVG data URL); a message when the link is too long. */
+function Qr({ text, label }: { text: string; label: string }) {
+  const [out, setOut] = useState<{ src: string } | { error: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'L' }).then(
+      (svg) =>
+        live && setOut({ src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }),
+      (e: unknown) =>
+        live &&
+        setOut({
+          error: `This link is too long for a QR code (${text.length} characters): ${e instanceof Error ? e.message : String(e)}`,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (!out) return <span className="print-qr-wait">QR code…</span>;
+  if ('error' in out) return <span className="print-qr-error">{out.error}</span>;
+  return (
+    <img className="print-qr" src={out.src} alt={`QR code: ${label}`} data-testid="print-qr" />
+  );
+}
+
 function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: boolean }) {
   const v = step.view;
   let picture: React.ReactNode = null;
-  const links: { label: string; href: string }[] = [];
+  const links: { label: string; title: string; href: string }[] = [];
   if (v.kind === 'scene') {
     const scene = deckScene(deck, v.scenario);
     if (scene instanceof Error) picture = <p>This scenario could not run: {scene.message}</p>;
@@ -106,7 +132,8 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
       );
       scene.lanes.forEach((l) =>
         links.push({
-          label: l.label ? `Lab (${l.label})` : 'Lab',
+          label: l.label ? `Open in the lab (${l.label})` : 'Open in the lab',
+          title: scene.title ?? step.title,
           href: absolute(labLink(l.scenario, v.time)),
         }),
       );
@@ -134,11 +161,13 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
       if (race.puzzle)
         links.push({
           label: 'Race puzzle (this schedule)',
+          title: step.title,
           href: absolute(`#/races/${race.puzzle}${text ? `?schedule=${text}` : ''}`),
         });
       else if (script)
         links.push({
           label: 'Editor (app-server code)',
+          title: step.title,
           href: absolute(editorLink(script, 'app')),
         });
     }
@@ -150,7 +179,11 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
           <code>{script.source}</code>
         </pre>
       );
-      links.push({ label: 'Editor', href: absolute(editorLink(script, 'script')) });
+      links.push({
+        label: 'Editor',
+        title: step.title,
+        href: absolute(editorLink(script, 'script')),
+      });
     }
   }
   return (
@@ -163,8 +196,11 @@ function PrintStep({ deck, step, notes }: { deck: Deck; step: DeckStep; notes: b
       {links.length > 0 && (
         <ul className="print-links" data-testid="print-links">
           {links.map((l, i) => (
-            <li key={i}>
-              {l.label}: <span className="print-url">{l.href}</span>
+            <li key={i} className="print-link">
+              <Qr text={l.href} label={`${l.label}: ${l.title}`} />
+              <a href={l.href}>
+                {l.label}: {l.title}
+              </a>
             </li>
           ))}
         </ul>

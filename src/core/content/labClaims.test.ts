@@ -146,6 +146,15 @@ const CLAIMS: Record<string, Claim[]> = {
     ['25 refused', 25, denied(1)],
     ['all 40 admitted', 40, allowed(2)],
   ],
+  'lessons/time-and-clocks.md#3': [
+    ['In both lanes 3 are admitted', 3, allowed(1)],
+    ['In both lanes 3 are admitted', 3, allowed(2)],
+  ],
+  'lessons/time-and-clocks.md#4': [
+    ['all 5 got through, 2 over the limit of 3', 5, allowed(1)],
+    ['3 admitted, 2 refused', 3, allowed(2)],
+    ['3 admitted, 2 refused', 2, denied(2)],
+  ],
   'lessons/token-bucket.md#1': [
     ['40 admitted', 40, allowed(1)],
     ['6 refused', 6, denied(1)],

@@ -55,6 +55,7 @@ const toyQuota: Algorithm = {
   leasable: true,
   allowance: (p) => ({ kind: 'window', limit: numOrNaN(p, 'total'), windowSeconds: LIFETIME }),
   usesDuration: false,
+  pastTime: 'clamp',
   quota: (p) => numOrNaN(p, 'total'),
   window: () => NaN,
   usage: () => ({ used: NaN, limit: NaN, unit: '' }),

@@ -31,10 +31,11 @@ export class Concurrency implements KeyedAlgorithm<State> {
     return { ends: [], costs: [], used: 0, now: req.at };
   }
 
+  /** Free the leases ending by t (a time behind the latest frees no more than it did). */
   private release(s: State, t: number): void {
     s.now = Math.max(s.now, t);
     let k = 0;
-    while (k < s.ends.length && leq(s.ends[k]!, s.now)) {
+    while (k < s.ends.length && leq(s.ends[k]!, t)) {
       s.used -= s.costs[k]!;
       k++;
     }
@@ -59,7 +60,7 @@ export class Concurrency implements KeyedAlgorithm<State> {
         for (let j = 0; j < s.ends.length; j++) {
           used -= s.costs[j]!;
           if (leq(used + req.cost, M)) {
-            retry = retryCeil(s.ends[j]! - s.now);
+            retry = retryCeil(s.ends[j]! - req.at);
             break;
           }
         }
@@ -70,7 +71,7 @@ export class Concurrency implements KeyedAlgorithm<State> {
 
   commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
     if (admitted) {
-      const end = s.now + req.duration;
+      const end = req.at + req.duration;
       let i = s.ends.length;
       while (i > 0 && s.ends[i - 1]! > end) i--;
       s.ends.splice(i, 0, end);
@@ -119,6 +120,9 @@ export const concurrencyFactory: Algorithm = {
   // M in flight at any instant.
   allowance: (p) => ({ kind: 'in-flight', limit: numOrNaN(p, 'maxInFlight') }),
   usesDuration: true,
+  // The usual script drops leases ending by now and ZADDs now + duration, with now as sent: a
+  // caller whose clock is behind frees fewer leases and takes one that ends sooner.
+  pastTime: 'asGiven',
   quota: (p) => numOrNaN(p, 'maxInFlight'),
   // In flight at once, not per time window.
   window: () => NaN,

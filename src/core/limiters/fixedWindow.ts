@@ -15,9 +15,19 @@ export interface FixedWindowView {
 }
 
 interface State {
+  /** The latest window a caller used, and its count. */
   w: number;
   count: number;
+  /** Counts of earlier windows a caller whose clock is behind used (window id -> count). */
+  back: Map<number, number> | null;
 }
+
+/**
+ * How many windows before the latest keep their count when the latest moves on. A script keyed
+ * by the caller's window number INCRs `key:<window>` with an EXPIRE of about one window, so an
+ * old window's key lives on while callers behind keep using it; the model keeps the last few.
+ */
+const BACK_WINDOWS = 8;
 
 export class FixedWindow implements KeyedAlgorithm<State> {
   readonly name = 'fixed-window';
@@ -28,42 +38,60 @@ export class FixedWindow implements KeyedAlgorithm<State> {
   ) {}
 
   fresh(req: LimiterRequest): State {
-    return { w: floorE(req.at / this.windowSeconds), count: 0 };
+    return { w: floorE(req.at / this.windowSeconds), count: 0, back: null };
   }
 
-  private refresh(s: State, t: number): void {
-    // A window id never moves backwards (the clock going back stays in the later window).
+  /**
+   * Move to the window of time t when it is later than the latest one. A time in an earlier
+   * window (a caller whose clock is behind) counts in that window, as a script keyed by the
+   * caller's window number does (the engine only sends such times when `pastTime` is "asGiven").
+   */
+  private refresh(s: State, t: number): number {
     const w = floorE(t / this.windowSeconds);
     if (w > s.w) {
+      if (s.count > 0) (s.back ??= new Map()).set(s.w, s.count);
       s.w = w;
       s.count = 0;
+      if (s.back) for (const id of s.back.keys()) if (id < w - BACK_WINDOWS) s.back.delete(id);
     }
+    return w;
+  }
+
+  private countIn(s: State, w: number): number {
+    return w >= s.w ? s.count : (s.back?.get(w) ?? 0);
   }
 
   check(s: State, req: LimiterRequest): Decision {
-    this.refresh(s, req.at);
+    const w = this.refresh(s, req.at);
+    const count = this.countIn(s, w);
     const L = this.limit;
     const impossible = gt(req.cost, L);
-    const allowed = !impossible && leq(s.count + req.cost, L);
+    const allowed = !impossible && leq(count + req.cost, L);
     return {
       allowed,
       retryAfterSeconds: allowed
         ? null
         : impossible
           ? -1
-          : retryCeil((s.w + 1) * this.windowSeconds - req.at),
-      remaining: Math.max(0, snap(L - s.count)),
+          : retryCeil((w + 1) * this.windowSeconds - req.at),
+      remaining: Math.max(0, snap(L - count)),
     };
   }
 
   commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
-    if (admitted || this.countAttempts) s.count = snap(s.count + req.cost);
-    checked.remaining = Math.max(0, snap(this.limit - s.count));
+    const w = floorE(req.at / this.windowSeconds);
+    let count = this.countIn(s, w);
+    if (admitted || this.countAttempts) {
+      count = snap(count + req.cost);
+      if (w >= s.w) s.count = count;
+      else (s.back ??= new Map()).set(w, count);
+    }
+    checked.remaining = Math.max(0, snap(this.limit - count));
     return checked;
   }
 
   clone(s: State): State {
-    return { w: s.w, count: s.count };
+    return { w: s.w, count: s.count, back: s.back ? new Map(s.back) : null };
   }
 
   view(s: State, key: string, now: number): FixedWindowView {
@@ -105,6 +133,9 @@ export const fixedWindowFactory: Algorithm = {
     windowSeconds: numOrNaN(p, 'windowSeconds'),
   }),
   usesDuration: false,
+  // The usual script INCRs `key:<floor(now / W)>`: a caller whose clock is behind computes an
+  // earlier window number and counts in that window's key, not the latest one.
+  pastTime: 'asGiven',
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -106,6 +106,9 @@ export const gcraFactory: Algorithm = {
     ratePerSecond: numOrNaN(p, 'ratePerSecond'),
   }),
   usesDuration: false,
+  // The usual script takes tat = max(tat, now) and admits when tat + T - burst * T <= now,
+  // with now as sent: a time from the past only makes the caller wait longer.
+  pastTime: 'asGiven',
   quota: (p) => numOrNaN(p, 'burst'),
   window: (p) => numOrNaN(p, 'burst') / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

@@ -193,6 +193,9 @@ export const leakyBucketFactory: Algorithm = {
     ratePerSecond: numOrNaN(p, 'ratePerSecond'),
   }),
   usesDuration: false,
+  // The usual script (the editor's template) drains by max(0, now - last) and stores
+  // max(last, now): a time from the past reads as the stored one.
+  pastTime: 'clamp',
   quota: leakyQuota,
   window: (p) => leakyQuota(p) / numOrNaN(p, 'ratePerSecond'),
   usage: (v) =>

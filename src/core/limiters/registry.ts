@@ -175,6 +175,8 @@ export function algorithmOf(name: string): Algorithm | undefined {
       leasable: false,
       allowance: () => null,
       usesDuration: false,
+      // A script (the Lua limiter) gets the time as sent and does with it what it says.
+      pastTime: 'asGiven',
       quota: () => NaN,
       window: () => NaN,
       usage: () => NO_USAGE,

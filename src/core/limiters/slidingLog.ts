@@ -84,10 +84,17 @@ export class SlidingLog implements KeyedAlgorithm<State> {
 
   commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
     if (admitted) {
-      const n = s.ts.length;
-      const last = n > s.head ? s.ts[n - 1]! : -Infinity;
-      s.ts.push(Math.max(req.at, last));
-      s.costs.push(req.cost);
+      // Stamped at the time as sent, in order (a caller whose clock is behind logs an
+      // entry older than the latest; the engine sends such times when pastTime is "asGiven").
+      let j = s.ts.length;
+      while (j > s.head && s.ts[j - 1]! > req.at) j--;
+      if (j === s.ts.length) {
+        s.ts.push(req.at);
+        s.costs.push(req.cost);
+      } else {
+        s.ts.splice(j, 0, req.at);
+        s.costs.splice(j, 0, req.cost);
+      }
       s.sum = snap(s.sum + req.cost);
       checked.remaining = snap(this.limit - s.sum);
     }
@@ -133,6 +140,9 @@ export const slidingLogFactory: Algorithm = {
     windowSeconds: numOrNaN(p, 'windowSeconds'),
   }),
   usesDuration: false,
+  // The usual script trims entries up to now - W and ZADDs now as sent: a caller whose clock
+  // is behind logs an entry stamped in the past, which leaves the log sooner.
+  pastTime: 'asGiven',
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -19,10 +19,16 @@ export interface SlidingWindowCounterView {
 }
 
 interface State {
+  /** The latest window a caller used, its count and the count of the window before it. */
   w: number;
   prev: number;
   cur: number;
+  /** Counts of windows before w - 1 (a caller whose clock is behind keeps using them). */
+  back: Map<number, number> | null;
 }
+
+/** How many windows before the latest keep their count (see fixedWindow.ts). */
+const BACK_WINDOWS = 8;
 
 export class SlidingWindowCounter implements KeyedAlgorithm<State> {
   readonly name = 'sliding-window-counter';
@@ -32,16 +38,21 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
   ) {}
 
   fresh(req: LimiterRequest): State {
-    return { w: floorE(req.at / this.windowSeconds), prev: 0, cur: 0 };
+    return { w: floorE(req.at / this.windowSeconds), prev: 0, cur: 0, back: null };
   }
 
   /** Estimate at time t for state s, without mutating s. */
   estimateAt(s: State, t: number): number {
     const W = this.windowSeconds;
-    const w = Math.max(s.w, floorE(t / W));
+    const tw = floorE(t / W);
+    const w = Math.max(s.w, tw);
     let prev: number;
     let cur: number;
-    if (w === s.w) {
+    if (tw < s.w) {
+      // A time from the past: the counts of its own window and the one before.
+      prev = this.countIn(s, tw - 1);
+      cur = this.countIn(s, tw);
+    } else if (w === s.w) {
       prev = s.prev;
       cur = s.cur;
     } else if (w === s.w + 1) {
@@ -51,12 +62,28 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
       prev = 0;
       cur = 0;
     }
-    const elapsed = Math.min(W, Math.max(0, t - w * W));
+    const elapsed = Math.min(W, Math.max(0, t - (tw < s.w ? tw : w) * W));
     return snap((prev * (W - elapsed)) / W + cur);
+  }
+
+  /** The count of window `id` (at or before the latest). */
+  private countIn(s: State, id: number): number {
+    if (id === s.w) return s.cur;
+    if (id === s.w - 1) return s.prev;
+    return s.back?.get(id) ?? 0;
+  }
+
+  private keepBack(s: State, id: number, count: number): void {
+    if (count > 0) (s.back ??= new Map()).set(id, count);
   }
 
   private refresh(s: State, t: number): void {
     const w = floorE(t / this.windowSeconds);
+    if (w > s.w) {
+      this.keepBack(s, s.w - 1, s.prev);
+      if (w > s.w + 1) this.keepBack(s, s.w, s.cur);
+      if (s.back) for (const id of s.back.keys()) if (id < w - 1 - BACK_WINDOWS) s.back.delete(id);
+    }
     if (w === s.w + 1) {
       s.prev = s.cur;
       s.cur = 0;
@@ -103,14 +130,19 @@ export class SlidingWindowCounter implements KeyedAlgorithm<State> {
 
   commit(s: State, req: LimiterRequest, admitted: boolean, checked: Decision): Decision {
     if (admitted) {
-      s.cur = snap(s.cur + req.cost);
+      // Charged to the window of the time as sent (the engine sends a time before the latest
+      // only when pastTime is "asGiven").
+      const w = floorE(req.at / this.windowSeconds);
+      if (w >= s.w) s.cur = snap(s.cur + req.cost);
+      else if (w === s.w - 1) s.prev = snap(s.prev + req.cost);
+      else (s.back ??= new Map()).set(w, snap(this.countIn(s, w) + req.cost));
       checked.remaining = Math.max(0, snap(this.limit - this.estimateAt(s, req.at)));
     }
     return checked;
   }
 
   clone(s: State): State {
-    return { w: s.w, prev: s.prev, cur: s.cur };
+    return { w: s.w, prev: s.prev, cur: s.cur, back: s.back ? new Map(s.back) : null };
   }
 
   view(s: State, key: string, now: number): SlidingWindowCounterView {
@@ -145,6 +177,9 @@ export const slidingWindowCounterFactory: Algorithm = {
     windowSeconds: numOrNaN(p, 'windowSeconds'),
   }),
   usesDuration: false,
+  // The usual script reads `key:<window>` and `key:<window - 1>` for the caller's window
+  // number and INCRs the first: a caller whose clock is behind counts in its own windows.
+  pastTime: 'asGiven',
   quota: (p) => numOrNaN(p, 'limit'),
   window: (p) => numOrNaN(p, 'windowSeconds'),
   usage: (v) =>

@@ -106,6 +106,9 @@ export const tokenBucketFactory: Algorithm = {
     ratePerSecond: numOrNaN(p, 'refillPerSecond'),
   }),
   usesDuration: false,
+  // The usual script refills from max(now, updated_at) and never stores an earlier time: a
+  // time from the past reads as the stored one (elapsed 0).
+  pastTime: 'clamp',
   quota: (p) => numOrNaN(p, 'capacity'),
   window: (p) => numOrNaN(p, 'capacity') / numOrNaN(p, 'refillPerSecond'),
   usage: (v) =>

@@ -87,6 +87,9 @@ export interface ParamDescriptor {
   unit?: string;
 }
 
+/** How an algorithm's script treats a time before the key's latest: see `pastTime`. */
+export type PastTime = 'clamp' | 'asGiven';
+
 /** What a usage figure means: `used` of `limit`, in the algorithm's own unit. */
 export interface Usage {
   used: number;
@@ -136,6 +139,13 @@ export interface AlgorithmDescriptor {
    * `validateRequest` may require it) rather than ignored.
    */
   usesDuration: boolean;
+  /**
+   * What its usual Redis script does with a time before the key's latest one (a caller whose
+   * clock is behind, a store clock stepped back): "clamp" reads it as the latest time (elapsed
+   * 0, the stored time never moves back); "asGiven" uses the time as sent (e.g. the caller's
+   * window number picks the key). The engine asks the limiter accordingly (docs/scenario.md, "Time").
+   */
+  pastTime: PastTime;
   /** The nominal limit per window (its quota), NaN when it has none. */
   quota(params: Params): number;
   /** The window the quota applies to, in seconds; NaN when it is not a time window. */

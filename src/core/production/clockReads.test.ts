@@ -24,8 +24,12 @@ describe('clock reads', () => {
     expect(r.clock).toBe(0);
     expect(r.reading - r.trueTime).toBeCloseTo(-2, 9);
   });
-  it('a backward store step stalls (the time used never goes back)', () => {
-    const e = run({ store: { clockSteps: [{ at: 4, bySeconds: -3 }] } });
+  it('a backward store step stalls a token bucket (the time used never goes back)', () => {
+    const e = run({
+      algorithm: 'token-bucket',
+      params: { capacity: 30, refillPerSecond: 3 },
+      store: { clockSteps: [{ at: 4, bySeconds: -3 }] },
+    });
     const s = clockReadSeries(e);
     let stalled = 0;
     for (let k = 0; k < s.trueTime.length; k++) {
@@ -34,6 +38,11 @@ describe('clock reads', () => {
       if (s.stall[k]! > 0) stalled++;
     }
     expect(stalled).toBeGreaterThan(0);
+  });
+  it('a fixed window reads a backward step as given (its script keys by that window)', () => {
+    const e = run({ store: { clockSteps: [{ at: 4, bySeconds: -3 }] } });
+    const s = clockReadSeries(e);
+    for (let k = 0; k < s.trueTime.length; k++) expect(s.stall[k]).toBe(0);
   });
   it('the reading is what the clocks say and the time used never precedes it (property)', () => {
     fc.assert(

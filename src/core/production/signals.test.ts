@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildRun } from '../lab/labRun';
 import { runLab } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
 import { quantile, signals, toPrometheusText } from './signals';
@@ -10,6 +11,25 @@ const find = <T extends object>(rows: T[], m: Partial<T>): number =>
     .reduce((a, r) => a + (r as unknown as { count: number }).count, 0);
 
 describe('signals', () => {
+  it('as of a clock time: only the decisions made by then, as countsAt counts them', () => {
+    const b = buildRun({
+      algorithm: 'fixed-window',
+      params: { limit: 3, windowSeconds: 60 },
+      placement: 'shared',
+      store: { latencySeconds: 0.01 },
+      requests: [1, 2, 3, 4, 5, 6].map((at) => ({ at, key: 'client' })),
+    });
+    if (!b.ok) throw new Error(b.message);
+    const run = b.run;
+    for (const t of [0, 1.005, 2.5, 4.2, 5.5, Infinity]) {
+      const c = run.countsAt(t);
+      const o = signals(run.engine, 1, t).overall;
+      expect(o.requests, `t = ${t}`).toBe(c.decided);
+      expect(o.rate429, `t = ${t}`).toBe(c.decided ? c.denied / c.decided : 0);
+    }
+    expect(signals(run.engine, 1, 4.2).overall).toMatchObject({ requests: 4, rate429: 0.25 });
+    expect(signals(run.engine, 1).overall).toMatchObject({ requests: 6, rate429: 0.5 });
+  });
   it('counts allowed, denied and failures apart, by route class (hand-checked)', () => {
     const s = sig({
       algorithm: 'fixed-window',

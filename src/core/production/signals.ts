@@ -89,7 +89,8 @@ function niceBucket(x: number): number {
   return 3600 * Math.ceil(x / 3600);
 }
 
-export function signals(run: EngineRun, bucketSeconds?: number): Signals {
+/** The signals of the decisions made by `upTo` (the lab's clock; Infinity: the whole run). */
+export function signals(run: EngineRun, bucketSeconds?: number, upTo = Infinity): Signals {
   const ev = run.events;
   const pols = run.policies;
   const mask = run.production.denyMask;
@@ -116,7 +117,12 @@ export function signals(run: EngineRun, bucketSeconds?: number): Signals {
   let failOpen = 0;
   let fallback = 0;
   let errors = 0;
+  let total = 0;
   for (const i of run.decisionOrder) {
+    // As of the clock: what was decided by `upTo`, the rule of countsAt (decision order is
+    // time order).
+    if (!(ev.decidedAt[i]! <= upTo)) break;
+    total++;
     const route = routeOf(run, i);
     const outcome = outcomeOf(run, i);
     bump(req, `${route}\u0000${outcome}`);
@@ -170,7 +176,6 @@ export function signals(run: EngineRun, bucketSeconds?: number): Signals {
   const split = (k: string): string[] => k.split('\u0000');
   const sortedOf = (xs: number[]): Float64Array => Float64Array.from(xs).sort();
   const allSorted = sortedOf(all);
-  const total = run.decisionOrder.length;
   return {
     requests: [...req].map(([k, count]) => {
       const [route, outcome] = split(k);

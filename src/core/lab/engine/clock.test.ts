@@ -65,7 +65,8 @@ describe('clocks', () => {
       ],
     };
     expect(bits(simulate({ ...sc, timeSource: 'app' }))).toBe('110');
-    expect(simulate({ ...sc, timeSource: 'app' }).decisions[2]!.now).toBe(9);
+    // A fixed window's script keys by the caller's own window number: it reads 8.5 as sent.
+    expect(simulate({ ...sc, timeSource: 'app' }).decisions[2]!.now).toBe(8.5);
     expect(bits(simulate({ ...sc, timeSource: 'store' }))).toBe('111');
   });
 

@@ -2,6 +2,7 @@
 // policy, one policy with production inputs, several policies naive, several policies
 // all-or-nothing), and the record of the verdict in the event and production columns.
 import { nginxStatusOf } from '../../limiters/leakyBucket';
+import { algorithmOf } from '../../limiters/registry';
 import type { Decision, Limiter, LimiterRequest } from '../../limiters/types';
 import type { PolicySpec } from '../../scenario/types';
 import { FLAG } from '../columns';
@@ -56,8 +57,9 @@ function transform(
 }
 
 /**
- * The time the limiter reads (docs/scenario.md, "Time"), never before the key's stored
- * time: a clock that went back gives elapsed 0 (the spec's rule), it never mints budget.
+ * The time the limiter reads (docs/scenario.md, "Time"). Before the key's latest time it is
+ * that latest time when the algorithm's script clamps (its descriptor's `pastTime`), else the
+ * time as given.
  */
 function limiterTime(
   e: EngineState,
@@ -86,8 +88,9 @@ function limiterTime(
   let map = e.clamps[m];
   if (!map) e.clamps[m] = map = new Map();
   const last = map.get(key);
-  if (last !== undefined && last > t) t = last;
-  else map.set(key, t);
+  if (last !== undefined && last > t) {
+    if (algorithmOf(e.sc.policies[pi]!.algorithm)?.pastTime === 'clamp') t = last;
+  } else map.set(key, t);
   if (pi === 0) e.prod.now![i] = t;
   return t;
 }

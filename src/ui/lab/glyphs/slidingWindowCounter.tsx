@@ -9,6 +9,13 @@ function Draw({ view, w, h }: GlyphProps<SlidingWindowCounterView>) {
   const max = Math.max(view.limit, view.previousCount, view.currentCount, 1);
   const b = (n: number) => (bh * n) / max;
   const bw = Math.min(28, iw * 0.18);
+  const prev = fmt(view.previousCount);
+  const cur = fmt(view.currentCount);
+  // The estimate on one line when it fits beside the bars (bold digits, about 8 units each),
+  // else on two, so a narrow box (the room layout) keeps it inside.
+  const room = iw - 2 * bw - 18;
+  const whole = `≈ ${fmt(view.estimate)} / ${fmt(view.limit)}`;
+  const oneLine = whole.length * 8 <= room;
   return (
     <g className="sv sv-swc" transform={`translate(${PAD},2)`}>
       <rect
@@ -34,16 +41,27 @@ function Draw({ view, w, h }: GlyphProps<SlidingWindowCounterView>) {
         y2={4 + bh - b(view.limit)}
       />
       <text className="sv-sub" x={0} y={h - 2}>
-        prev {fmt(view.previousCount)}
+        {fitText(bw + 6, 6, `prev ${prev}`, prev)}
       </text>
       <text className="sv-sub" x={bw + 8} y={h - 2}>
-        now {fmt(view.currentCount)}
+        {fitText(bw + 6, 6, `now ${cur}`, cur)}
       </text>
-      <text className="sv-num" x={2 * bw + 18} y={h * 0.45}>
-        ≈ {fmt(view.estimate)} / {fmt(view.limit)}
-      </text>
-      <text className="sv-sub" x={2 * bw + 18} y={h * 0.45 + 14}>
-        {fitText(iw - 2 * bw - 18, 6, 'weighted estimate', 'estimate')}
+      {oneLine ? (
+        <text className="sv-num" x={2 * bw + 18} y={h * 0.45}>
+          {whole}
+        </text>
+      ) : (
+        <>
+          <text className="sv-num" x={2 * bw + 18} y={h * 0.3}>
+            ≈ {fmt(view.estimate)}
+          </text>
+          <text className="sv-num" x={2 * bw + 18} y={h * 0.3 + 16}>
+            of {fmt(view.limit)}
+          </text>
+        </>
+      )}
+      <text className="sv-sub" x={2 * bw + 18} y={oneLine ? h * 0.45 + 14 : h * 0.3 + 30}>
+        {fitText(room, 6, 'weighted estimate', 'estimate')}
       </text>
     </g>
   );

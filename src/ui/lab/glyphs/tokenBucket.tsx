@@ -5,7 +5,12 @@ import { fmt, PAD, type Glyph, type GlyphProps } from './types';
 function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
   const iw = w - 2 * PAD;
   const frac = Math.max(0, Math.min(1, view.tokens / view.capacity));
-  const bw = Math.min(iw * 0.38, h * 0.9);
+  // The count beside the vessel (bold digits, about 8 units each): a narrow box (the room
+  // layout) takes a slimmer vessel, then puts the count on two lines, so it stays inside.
+  const whole = `${fmt(view.tokens, 2)} / ${fmt(view.capacity)}`;
+  const bw = Math.max(iw * 0.22, Math.min(iw * 0.38, h * 0.9, iw - 8 - whole.length * 8));
+  const oneLine = whole.length * 8 <= iw - bw - 8;
+  const y0 = oneLine ? h * 0.45 : h * 0.3 + 16;
   const bh = h - 16;
   // The refill rate without trailing zeros: +0.05/s, +5/s.
   const refill = `+${+view.refillPerSecond.toFixed(3)}/s`;
@@ -21,20 +26,31 @@ function Draw({ view, w, h }: GlyphProps<TokenBucketView>) {
         width={Math.max(0.5, bw * 0.84 - 2)}
         height={bh * frac}
       />
-      <text className="sv-num" x={bw + 8} y={h * 0.45}>
-        {fmt(view.tokens, 2)} / {fmt(view.capacity)}
-      </text>
+      {oneLine ? (
+        <text className="sv-num" x={bw + 8} y={y0}>
+          {whole}
+        </text>
+      ) : (
+        <>
+          <text className="sv-num" x={bw + 8} y={h * 0.3}>
+            {fmt(view.tokens, 2)}
+          </text>
+          <text className="sv-num" x={bw + 8} y={y0}>
+            of {fmt(view.capacity)}
+          </text>
+        </>
+      )}
       {/* One line when it fits (about 6 px a character), else the refill on a line of its own. */}
       {w - PAD - (bw + 8) >= 6 * `tokens · ${refill}`.length ? (
-        <text className="sv-sub" x={bw + 8} y={h * 0.45 + 14}>
+        <text className="sv-sub" x={bw + 8} y={y0 + 14}>
           tokens · {refill}
         </text>
       ) : (
         <>
-          <text className="sv-sub" x={bw + 8} y={h * 0.45 + 13}>
+          <text className="sv-sub" x={bw + 8} y={y0 + 13}>
             tokens
           </text>
-          <text className="sv-sub" x={bw + 8} y={h * 0.45 + 25}>
+          <text className="sv-sub" x={bw + 8} y={y0 + 25}>
             {refill}
           </text>
         </>

@@ -1,11 +1,14 @@
 // One line per production feature under the lab's caption: what the feature did in this run,
 // in plain words, with the engine's numbers (docs/production.md's report).
 import type { LabRun } from '../../../core/lab/labRun';
+import { signals } from '../../../core/production/signals';
+import { useLab } from '../useLab';
 import { featuresOfRun, num, pct, reportOf, sec, signalsOf } from './derived';
 
 export function productionSentences(
   run: LabRun,
-  opts: { signals?: boolean } = {},
+  /** `now`: the signals as of that clock time (absent: the whole run). */
+  opts: { signals?: boolean; now?: number } = {},
 ): { id: string; text: string }[] {
   const f = featuresOfRun(run);
   const rep = reportOf(run);
@@ -72,7 +75,8 @@ export function productionSentences(
   }
   // The signals, where the limiter itself failed (a lesson widget has no signals panel).
   if (opts.signals) {
-    const o = signalsOf(run).overall;
+    const o = (opts.now === undefined ? signalsOf(run) : signals(run.engine, undefined, opts.now))
+      .overall;
     if (o.errors > 0)
       out.push({
         id: 'signals',
@@ -83,7 +87,9 @@ export function productionSentences(
 }
 
 export function ProductionCaption({ run, signals }: { run: LabRun; signals?: boolean }) {
-  const lines = productionSentences(run, { signals });
+  // The signals line follows the clock, as every count on the screen does.
+  const now = useLab((s) => s.panelNow);
+  const lines = productionSentences(run, { signals, now: signals ? now : undefined });
   if (!lines.length) return null;
   return (
     <>

@@ -2,10 +2,11 @@
 // denied by policy, decision errors apart from denials, the limiter's latency (p50/p99 from the
 // scenario's latency model), fail-open and fallback decisions, and 429 against 503. Labels are
 // the policy, the route class and the outcome only, never the key: the note says why.
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
-import { toPrometheusText, type RequestOutcome } from '../../../core/production/signals';
-import { num, pct, signalsOf } from './derived';
+import { signals, toPrometheusText, type RequestOutcome } from '../../../core/production/signals';
+import { useLab } from '../useLab';
+import { num, pct } from './derived';
 import { Facts } from './Facts';
 import { TimePlot } from './TimePlot';
 
@@ -22,7 +23,9 @@ const OUTCOME_ORDER: RequestOutcome[] = [
 ];
 
 export function SignalsPanel({ run }: { run: LabRun }) {
-  const s = signalsOf(run);
+  // As of the clock, like every count on the screen: the decisions made by now.
+  const now = useDeferredValue(useLab((st) => st.panelNow));
+  const s = useMemo(() => signals(run.engine, undefined, now), [run, now]);
   const o = s.overall;
   const text = useMemo(() => toPrometheusText(s), [s]);
   const routes = [...new Set(s.requests.map((r) => r.route))].sort();
@@ -46,9 +49,12 @@ export function SignalsPanel({ run }: { run: LabRun }) {
       data-testid="signals-panel"
     >
       <h2 id="prod-signals-h">Signals: what this limiter would export</h2>
+      <p className="small muted" data-testid="sig-as-of">
+        As of {num(now)} s on the clock.
+      </p>
       <Facts
         facts={[
-          { label: 'decisions', value: o.requests },
+          { label: 'decisions', value: o.requests, testid: 'sig-decisions' },
           {
             label: '429 rate',
             value: pct(o.rate429),
