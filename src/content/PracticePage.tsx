@@ -17,7 +17,7 @@ import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
 import { Markdown } from '../ui/widgets/Markdown';
 import type { Route } from '../ui/shell/router';
 import { DocBody } from './DocBody';
-import { grade, type GradeOutcome } from './grading';
+import { grade, prewarmGrading, type GradeOutcome } from './grading';
 import { LESSONS, PROBLEMS, directives, type Doc } from './library';
 import { FailureView } from './practice/FailureView';
 import { ReviewQueue } from './practice/ReviewQueue';
@@ -580,6 +580,8 @@ export default function PracticePage({ route }: { route: Route }) {
   useEffect(() => {
     if (!slug) window.scrollTo(0, 0);
   }, [slug]);
+  // The grading worker starts (and loads Lua) as the page opens; every grade reuses it.
+  useEffect(() => prewarmGrading(), []);
   if (slug) {
     const p = PROBLEMS.find((x) => x.slug === slug);
     if (!p) {
