@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { StarterSpec } from '../core/content/directives';
 import type { Block } from '../core/content/parseDoc';
 import { fillPlaceholders } from '../core/content/placeholders';
+import { caseCountLine, caseNameLegend } from '../core/grading/feedback';
 import { problemInstance, type Vars } from '../core/grading/predict';
 import {
   answerSubmission,
@@ -107,6 +108,8 @@ function initialCode(
 }
 
 function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) => void }) {
+  const count = caseCountLine(r);
+  const legend = caseNameLegend([...r.cases.map((c) => c.name), r.failure?.name ?? '']);
   return (
     <div
       className={`grade-result ${r.passed ? 'pass' : 'fail'}`}
@@ -116,11 +119,9 @@ function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) =>
     >
       <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
       <p>{r.summary}</p>
-      {r.cases.length > 0 && (
+      {count && (
         <details className="case-details" open={!r.passed}>
-          <summary>
-            {r.cases.filter((c) => c.passed).length} of {r.cases.length} hidden cases run passed
-          </summary>
+          <summary data-testid="case-count">{count}</summary>
           <ul className="case-list">
             {r.cases.map((c) => (
               <li key={c.name}>
@@ -128,6 +129,11 @@ function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) =>
               </li>
             ))}
           </ul>
+          {legend && (
+            <p className="muted small" data-testid="case-legend">
+              {legend}
+            </p>
+          )}
         </details>
       )}
       {r.failure && <FailureView f={r.failure} onReplay={onReplay} />}
