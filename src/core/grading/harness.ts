@@ -60,6 +60,19 @@ export async function runCases(
   };
 }
 
+/**
+ * Every grader's last step: run its hidden cases (runCases) and stamp the attempt's seed on the
+ * result, so the page and the command line can replay the attempt.
+ */
+export function gradeCases(
+  cases: HiddenCase[],
+  seed: number,
+  opts: GradeOptions | undefined,
+  passSummary: string,
+): Promise<GradeResult> {
+  return runCases(cases, opts, passSummary).then((r) => ({ ...r, seed }));
+}
+
 /** A field, flat or inside `params`/`choices` (the short starter forms). */
 function field(sub: Submission, f: string): unknown {
   if (sub[f] !== undefined) return sub[f];

@@ -17,7 +17,7 @@ import { serverName, stepLine } from '../races/invariant';
 import type { Action, ExploreInput, Invariant, Step } from '../races/types';
 import { RedisModel, type Session } from '../redis/model';
 import type { Reply } from '../redis/reply';
-import { describeOutcome, describeRequest, runCases, type HiddenCase, type Req } from './harness';
+import { describeOutcome, describeRequest, gradeCases, type HiddenCase, type Req } from './harness';
 import {
   callArgs,
   luaEngine,
@@ -425,7 +425,7 @@ export function raceGrader(p: RaceProblem): Grader {
         })),
       );
       const seed = opts?.seed ?? 0;
-      return runCases(hidden, opts, p.passSummary).then((r) => ({ ...r, seed }));
+      return gradeCases(hidden, seed, opts, p.passSummary);
     },
   };
 }
