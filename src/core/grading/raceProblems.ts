@@ -4,7 +4,8 @@
 // marked `about` check what the problem is about (the race, the crash) and run first.
 import { LUA_EPOCH } from '../lua/luaLimiter';
 import { burst, byTime, gridPoisson, type Req } from './harness';
-import { callArgs, runAppServer, type ScriptSpec } from './lua';
+import { runAppServer } from './appServer';
+import { callArgs, type ScriptSpec } from './lua';
 import { raceGrader, type DecisionCase } from './races';
 
 const at = (...times: number[]): Req[] => times.map((t) => ({ at: t }));
