@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import type { StarterSpec } from '../core/content/directives';
 import type { Block } from '../core/content/parseDoc';
 import { fillPlaceholders } from '../core/content/placeholders';
@@ -12,6 +13,7 @@ import {
   unflatten,
 } from '../core/grading/submission';
 import { encodeShare } from '../core/share';
+import { createPracticeAttempt } from '../store/practiceAttempt';
 import { progressStore } from '../store/progress';
 import { LuaEditor } from '../ui/editor/LuaEditor';
 import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
@@ -290,12 +292,19 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
   const [call, setCall] = useState<CallText>(initial.call);
   const [hints, setHints] = useState(0);
   const [gaveUp, setGaveUp] = useState(false);
-  const [result, setResult] = useState<GradeOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
   const hintBlocks = directives(p, 'hint');
   const solution = directives(p, 'solution')[0];
   const practised = lessonsOf(p);
   const reviewInfo = { title: p.title, href: `#/practice/${p.slug}` };
+  // Grading state lives in the attempt's store (src/store/practiceAttempt.ts); this is its view.
+  const [attempt] = useState(() =>
+    createPracticeAttempt(
+      { slug: p.slug, graderId, context, reviewInfo },
+      { grade, freshSeed, progress: () => progressStore().getState() },
+    ),
+  );
+  const result = useStore(attempt.store, (s) => s.result);
+  const busy = useStore(attempt.store, (s) => s.busy);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -303,8 +312,8 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
 
   // A new instance starts a new attempt at it.
   useEffect(() => {
-    setResult(null);
-  }, [instanceSeed]);
+    attempt.reset();
+  }, [attempt, instanceSeed]);
 
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {
@@ -326,8 +335,6 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
   }, [code, call, form, p.slug, starter, starterKeys]);
 
   const run = async (replaySeed?: number) => {
-    setBusy(true);
-    setResult(null);
     const sub =
       starter.kind === 'code'
         ? starterKeys
@@ -335,14 +342,7 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
           : { code }
         : unflatten(form);
     // A predict problem is graded on the numbers it shows; others draw fresh cases each time.
-    const seed = instance ? instanceSeed : (replaySeed ?? freshSeed());
-    const r = await grade(p.slug, graderId, sub, context, seed);
-    setResult(r);
-    setBusy(false);
-    const st = progressStore().getState();
-    st.attempted(p.slug);
-    st.answered(`problem:${p.slug}`, r.passed, reviewInfo);
-    if (r.passed) st.markSolved(p.slug);
+    await attempt.grade(sub, instance ? instanceSeed : replaySeed);
   };
 
   const loadSolution = () => {
