@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import type { StarterSpec } from '../core/content/directives';
 import type { Block } from '../core/content/parseDoc';
 import { fillPlaceholders } from '../core/content/placeholders';
-import { caseCountLine, caseNameLegend } from '../core/grading/feedback';
 import { problemInstance, type Vars } from '../core/grading/predict';
 import {
   answerSubmission,
@@ -20,10 +19,11 @@ import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
 import { Markdown } from '../ui/widgets/Markdown';
 import type { Route } from '../ui/shell/router';
 import { DocBody } from './DocBody';
-import { grade, prewarmGrading, type GradeOutcome } from './grading';
+import { grade, prewarmGrading } from './grading';
 import { LESSONS, PROBLEMS, directives, type Doc } from './library';
-import { FailureView } from './practice/FailureView';
+import { GradeResult } from './practice/GradeResult';
 import { ReviewQueue } from './practice/ReviewQueue';
+import { SolutionSection } from './practice/SolutionSection';
 import { ProgressNotice, ProgressPanel } from './ProgressPanel';
 import { useProgress } from './useProgress';
 import './content.css';
@@ -107,144 +107,6 @@ function initialCode(
     }
   }
   return { code: saved, call };
-}
-
-function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) => void }) {
-  const count = caseCountLine(r);
-  const legend = caseNameLegend([...r.cases.map((c) => c.name), r.failure?.name ?? '']);
-  return (
-    <div
-      className={`grade-result ${r.passed ? 'pass' : 'fail'}`}
-      role="status"
-      data-testid="grade-result"
-      data-passed={r.passed}
-    >
-      <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
-      <p>{r.summary}</p>
-      {count && (
-        <details className="case-details" open={!r.passed}>
-          <summary data-testid="case-count">{count}</summary>
-          <ul className="case-list">
-            {r.cases.map((c) => (
-              <li key={c.name}>
-                {c.passed ? '✓' : '✗'} {c.name}
-              </li>
-            ))}
-          </ul>
-          {legend && (
-            <p className="muted small" data-testid="case-legend">
-              {legend}
-            </p>
-          )}
-        </details>
-      )}
-      {r.failure && <FailureView f={r.failure} onReplay={onReplay} />}
-      {!r.passed && (
-        <p className="muted small retry-note" data-testid="retry-note">
-          Change your answer and grade it again: every try runs fresh generated cases.
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The worked solution: after a pass, or after a confirmed "I give up". */
-function SolutionSection({
-  p,
-  text,
-  canSee,
-  onGiveUp,
-  onLoad,
-  note,
-}: {
-  p: Doc;
-  text: string;
-  canSee: boolean;
-  onGiveUp(): void;
-  onLoad: (() => void) | null;
-  note: string | null;
-}) {
-  const viewed = useProgress((s) => Boolean(s.solutionsViewed[p.slug]));
-  const loaded = useProgress((s) => Boolean(s.solutionsLoaded[p.slug]));
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const show = () => {
-    setOpen(true);
-    progressStore().getState().solutionViewed(p.slug);
-  };
-  return (
-    <section className="solution" aria-labelledby="solution-h">
-      <h2 id="solution-h">Worked solution</h2>
-      {open ? (
-        <>
-          {note && <p className="notice info small">{note}</p>}
-          <div className="card" data-testid="solution">
-            <Markdown text={text} />
-          </div>
-          {onLoad && (
-            <p className="row">
-              <button type="button" className="button" onClick={onLoad} data-testid="load-solution">
-                Load it into your answer
-              </button>
-              <span className="muted small">
-                {loaded
-                  ? 'Loaded: your progress notes that this problem was solved with the worked solution.'
-                  : 'Your progress will note that the solution was loaded.'}
-              </span>
-            </p>
-          )}
-        </>
-      ) : canSee ? (
-        <button type="button" className="button" onClick={show} data-testid="show-solution">
-          Show the worked solution{viewed ? ' again' : ''}
-        </button>
-      ) : confirming ? (
-        <div
-          className="give-up card"
-          role="group"
-          aria-label="Give up"
-          data-testid="give-up-confirm"
-        >
-          <p>
-            Sure? Working it out is where the learning is: grade an attempt and the hidden cases
-            will show you what breaks. If you give up now, this problem goes on your review list for
-            tomorrow.
-          </p>
-          <p className="row">
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => {
-                setConfirming(false);
-                onGiveUp();
-                show();
-              }}
-              data-testid="confirm-give-up"
-            >
-              Yes, show me the solution
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              Keep trying
-            </button>
-          </p>
-        </div>
-      ) : (
-        <p className="row">
-          <span className="muted small">
-            The worked solution opens once you pass, or when you ask for it.
-          </span>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setConfirming(true)}
-            data-testid="give-up"
-          >
-            I give up
-          </button>
-        </p>
-      )}
-    </section>
-  );
 }
 
 function Problem({ p, route }: { p: Doc; route: Route }) {
@@ -512,7 +374,7 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
             Hidden cases run on the lab&apos;s engine, in a worker in your browser.
           </span>
         </div>
-        {result && <Result r={result} onReplay={instance ? undefined : (s) => void run(s)} />}
+        {result && <GradeResult r={result} onReplay={instance ? undefined : (s) => void run(s)} />}
         {result?.passed && next && (
           <p>
             <a className="button primary" href={`#/practice/${next.slug}`}>
