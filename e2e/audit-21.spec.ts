@@ -343,4 +343,31 @@ test.describe('lab audit (issue 21)', () => {
     await expect(panel.getByTestId('sig-decisions')).toHaveText('5');
     await expect(panel.getByTestId('sig-429')).toHaveText('40%');
   });
+
+  test('11: practice feedback counts agree with the summary, explain (N), and lead with the crash', async ({
+    page,
+  }) => {
+    // The INCR/EXPIRE starter is graded: the failure shown is the crash the problem is about.
+    await page.goto('./#/practice/fix-incr-then-expire');
+    await page.getByTestId('grade').click();
+    const result = page.getByTestId('grade-result');
+    await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 20_000 });
+    const summary = (await result.locator('p').first().textContent())!;
+    const [, k, total] = /Failed on hidden case (\d+) of (\d+): .*crash/.exec(summary)!;
+    const count = page.getByTestId('case-count');
+    await expect(count).toContainText(
+      `${Number(k) - 1} passed, 1 failed, ${Number(total) - Number(k)} not run yet (of ${total})`,
+    );
+    await expect(count).toContainText('stops at the first failure');
+    await expect(page.getByTestId('grade-failure')).toContainText('has no expiry');
+    await expect(page.getByTestId('grade-failure')).not.toContainText('Retry-After');
+
+    // A case named "(N+1)" fails: what N means is said beside the cases.
+    await page.goto('./#/practice/configure-burst-and-sustain');
+    await page.locator('[data-field="params.capacity"]').fill('21');
+    await page.locator('[data-field="params.refillPerSecond"]').fill('5');
+    await page.getByTestId('grade').click();
+    await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 20_000 });
+    await expect(page.getByTestId('case-legend')).toContainText('N is the limit');
+  });
 });

@@ -92,13 +92,11 @@ export async function runGradeVerb(
     seed,
   };
   if (inProcess) {
-    const { cases: _c, ...report } = await gradeProblem(
-      job.slug,
-      job.graderId,
-      job.submission,
-      job.problem,
-      job.seed,
-    );
+    const {
+      cases: _c,
+      total: _t,
+      ...report
+    } = await gradeProblem(job.slug, job.graderId, job.submission, job.problem, job.seed);
     return { stdout: `${JSON.stringify(report)}\n`, stderr: '', code: 0 };
   }
   const now = performance.now();

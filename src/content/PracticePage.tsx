@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import type { StarterSpec } from '../core/content/directives';
 import type { Block } from '../core/content/parseDoc';
 import { fillPlaceholders } from '../core/content/placeholders';
@@ -11,16 +12,18 @@ import {
   unflatten,
 } from '../core/grading/submission';
 import { encodeShare } from '../core/share';
+import { createPracticeAttempt } from '../store/practiceAttempt';
 import { progressStore } from '../store/progress';
 import { LuaEditor } from '../ui/editor/LuaEditor';
 import { AnswerForm, type FormValues } from '../ui/widgets/AnswerForm';
 import { Markdown } from '../ui/widgets/Markdown';
 import type { Route } from '../ui/shell/router';
 import { DocBody } from './DocBody';
-import { grade, type GradeOutcome } from './grading';
+import { grade, prewarmGrading } from './grading';
 import { LESSONS, PROBLEMS, directives, type Doc } from './library';
-import { FailureView } from './practice/FailureView';
+import { GradeResult } from './practice/GradeResult';
 import { ReviewQueue } from './practice/ReviewQueue';
+import { SolutionSection } from './practice/SolutionSection';
 import { ProgressNotice, ProgressPanel } from './ProgressPanel';
 import { useProgress } from './useProgress';
 import './content.css';
@@ -106,139 +109,6 @@ function initialCode(
   return { code: saved, call };
 }
 
-function Result({ r, onReplay }: { r: GradeOutcome; onReplay?: (seed: number) => void }) {
-  return (
-    <div
-      className={`grade-result ${r.passed ? 'pass' : 'fail'}`}
-      role="status"
-      data-testid="grade-result"
-      data-passed={r.passed}
-    >
-      <h3>{r.passed ? '✓ Passed' : '✗ Not yet'}</h3>
-      <p>{r.summary}</p>
-      {r.cases.length > 0 && (
-        <details className="case-details" open={!r.passed}>
-          <summary>
-            {r.cases.filter((c) => c.passed).length} of {r.cases.length} hidden cases run passed
-          </summary>
-          <ul className="case-list">
-            {r.cases.map((c) => (
-              <li key={c.name}>
-                {c.passed ? '✓' : '✗'} {c.name}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {r.failure && <FailureView f={r.failure} onReplay={onReplay} />}
-      {!r.passed && (
-        <p className="muted small retry-note" data-testid="retry-note">
-          Change your answer and grade it again: every try runs fresh generated cases.
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The worked solution: after a pass, or after a confirmed "I give up". */
-function SolutionSection({
-  p,
-  text,
-  canSee,
-  onGiveUp,
-  onLoad,
-  note,
-}: {
-  p: Doc;
-  text: string;
-  canSee: boolean;
-  onGiveUp(): void;
-  onLoad: (() => void) | null;
-  note: string | null;
-}) {
-  const viewed = useProgress((s) => Boolean(s.solutionsViewed[p.slug]));
-  const loaded = useProgress((s) => Boolean(s.solutionsLoaded[p.slug]));
-  const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const show = () => {
-    setOpen(true);
-    progressStore().getState().solutionViewed(p.slug);
-  };
-  return (
-    <section className="solution" aria-labelledby="solution-h">
-      <h2 id="solution-h">Worked solution</h2>
-      {open ? (
-        <>
-          {note && <p className="notice info small">{note}</p>}
-          <div className="card" data-testid="solution">
-            <Markdown text={text} />
-          </div>
-          {onLoad && (
-            <p className="row">
-              <button type="button" className="button" onClick={onLoad} data-testid="load-solution">
-                Load it into your answer
-              </button>
-              <span className="muted small">
-                {loaded
-                  ? 'Loaded: your progress notes that this problem was solved with the worked solution.'
-                  : 'Your progress will note that the solution was loaded.'}
-              </span>
-            </p>
-          )}
-        </>
-      ) : canSee ? (
-        <button type="button" className="button" onClick={show} data-testid="show-solution">
-          Show the worked solution{viewed ? ' again' : ''}
-        </button>
-      ) : confirming ? (
-        <div
-          className="give-up card"
-          role="group"
-          aria-label="Give up"
-          data-testid="give-up-confirm"
-        >
-          <p>
-            Sure? Working it out is where the learning is: grade an attempt and the hidden cases
-            will show you what breaks. If you give up now, this problem goes on your review list for
-            tomorrow.
-          </p>
-          <p className="row">
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => {
-                setConfirming(false);
-                onGiveUp();
-                show();
-              }}
-              data-testid="confirm-give-up"
-            >
-              Yes, show me the solution
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              Keep trying
-            </button>
-          </p>
-        </div>
-      ) : (
-        <p className="row">
-          <span className="muted small">
-            The worked solution opens once you pass, or when you ask for it.
-          </span>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setConfirming(true)}
-            data-testid="give-up"
-          >
-            I give up
-          </button>
-        </p>
-      )}
-    </section>
-  );
-}
-
 function Problem({ p, route }: { p: Doc; route: Route }) {
   const starter = useMemo(() => starterOf(p), [p]);
   const context = useMemo(() => problemContext(p), [p]);
@@ -284,12 +154,19 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
   const [call, setCall] = useState<CallText>(initial.call);
   const [hints, setHints] = useState(0);
   const [gaveUp, setGaveUp] = useState(false);
-  const [result, setResult] = useState<GradeOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
   const hintBlocks = directives(p, 'hint');
   const solution = directives(p, 'solution')[0];
   const practised = lessonsOf(p);
   const reviewInfo = { title: p.title, href: `#/practice/${p.slug}` };
+  // Grading state lives in the attempt's store (src/store/practiceAttempt.ts); this is its view.
+  const [attempt] = useState(() =>
+    createPracticeAttempt(
+      { slug: p.slug, graderId, context, reviewInfo },
+      { grade, freshSeed, progress: () => progressStore().getState() },
+    ),
+  );
+  const result = useStore(attempt.store, (s) => s.result);
+  const busy = useStore(attempt.store, (s) => s.busy);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -297,8 +174,8 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
 
   // A new instance starts a new attempt at it.
   useEffect(() => {
-    setResult(null);
-  }, [instanceSeed]);
+    attempt.reset();
+  }, [attempt, instanceSeed]);
 
   // Save as the learner works (code and answers are part of their progress).
   useEffect(() => {
@@ -320,8 +197,6 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
   }, [code, call, form, p.slug, starter, starterKeys]);
 
   const run = async (replaySeed?: number) => {
-    setBusy(true);
-    setResult(null);
     const sub =
       starter.kind === 'code'
         ? starterKeys
@@ -329,14 +204,7 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
           : { code }
         : unflatten(form);
     // A predict problem is graded on the numbers it shows; others draw fresh cases each time.
-    const seed = instance ? instanceSeed : (replaySeed ?? freshSeed());
-    const r = await grade(p.slug, graderId, sub, context, seed);
-    setResult(r);
-    setBusy(false);
-    const st = progressStore().getState();
-    st.attempted(p.slug);
-    st.answered(`problem:${p.slug}`, r.passed, reviewInfo);
-    if (r.passed) st.markSolved(p.slug);
+    await attempt.grade(sub, instance ? instanceSeed : replaySeed);
   };
 
   const loadSolution = () => {
@@ -506,7 +374,7 @@ function Problem({ p, route }: { p: Doc; route: Route }) {
             Hidden cases run on the lab&apos;s engine, in a worker in your browser.
           </span>
         </div>
-        {result && <Result r={result} onReplay={instance ? undefined : (s) => void run(s)} />}
+        {result && <GradeResult r={result} onReplay={instance ? undefined : (s) => void run(s)} />}
         {result?.passed && next && (
           <p>
             <a className="button primary" href={`#/practice/${next.slug}`}>
@@ -580,6 +448,8 @@ export default function PracticePage({ route }: { route: Route }) {
   useEffect(() => {
     if (!slug) window.scrollTo(0, 0);
   }, [slug]);
+  // The grading worker starts (and loads Lua) as the page opens; every grade reuses it.
+  useEffect(() => prewarmGrading(), []);
   if (slug) {
     const p = PROBLEMS.find((x) => x.slug === slug);
     if (!p) {

@@ -27,3 +27,8 @@ export async function grade(
     };
   }
 }
+
+/** Starts the grading worker now, so the first grade does not wait for it to load. */
+export function prewarmGrading(): void {
+  void gradeWorker().prewarm();
+}

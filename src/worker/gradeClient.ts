@@ -43,6 +43,16 @@ export class GradeWorkerClient {
     }
   }
 
+  /**
+   * Starts the worker and loads its Lua engine ahead of the first grade (the practice page
+   * calls this when it opens). Safe to call again: a running worker is reused.
+   */
+  prewarm(): Promise<void> {
+    return this.start().catch(() => {
+      // A failed start is reported by the grade that needs it (start() runs again then).
+    });
+  }
+
   terminate(): void {
     this.ready = null;
     this.channel.close(new Error('the grading worker was stopped'));
@@ -76,7 +86,7 @@ function defaultSpawn(): Worker {
 }
 
 let shared: GradeWorkerClient | null = null;
-/** The page's one grading worker (created on first use). */
+/** The page's one grading worker (created on first use, reused by every grade after). */
 export function gradeWorker(): GradeWorkerClient {
   shared ??= new GradeWorkerClient();
   return shared;

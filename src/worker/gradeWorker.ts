@@ -1,9 +1,10 @@
 // The practice page's grading worker: graders and the Lua engine run here, never on the page's
 // thread. One request, one answer; the page terminates this worker and starts a new one when a
 // grade does not answer in time (gradeClient.ts), which stops even a loop inside a C call.
+// `init` also loads the Lua engine, so a worker started ahead of time (prewarm) grades at once.
 /// <reference lib="webworker" />
 import { gradeProblem, type GradeReport } from '../core/grading/grade';
-import { setLuaEngineProvider } from '../core/grading/lua';
+import { luaEngine, setLuaEngineProvider } from '../core/grading/lua';
 import type { ProblemContext, Submission } from '../core/grading/types';
 import { createLuaEngine } from '../core/lua/index';
 
@@ -34,6 +35,9 @@ async function handle(msg: GradeWorkerRequest): Promise<GradeWorkerResponse> {
   if (msg.type === 'init') {
     const { wasmUrl, budgetMs } = msg;
     setLuaEngineProvider(() => createLuaEngine({ wasmUrl, budgetMs }));
+    // Load and compile the Lua engine now, while the learner reads the problem, so the first
+    // grade does not pay for it (the engine is shared by every grade in this worker).
+    await luaEngine();
     return { id: msg.id, type: 'ok' };
   }
   const report = await gradeProblem(msg.slug, msg.graderId, msg.submission, msg.problem, msg.seed);

@@ -9,6 +9,8 @@ export interface GradeReport {
   summary: string;
   failure: FailingCase | null;
   seed: number;
+  /** How many hidden cases the grade has in all, run or not (absent: every case ran). */
+  total?: number;
 }
 
 /** The largest seed an attempt may use (fast-check seeds are 32-bit integers). */
@@ -52,6 +54,7 @@ export async function gradeProblem(
     failure: r.failure ?? null,
     seed,
     cases: r.cases,
+    ...(r.total !== undefined ? { total: r.total } : {}),
   };
 }
 

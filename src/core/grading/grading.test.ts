@@ -6,7 +6,7 @@ import { loadContentFiles } from '../../core/content/loadFiles';
 import { isProblemFile } from '../../core/content/check';
 import { parseDoc } from '../../core/content/parseDoc';
 import { templateById } from '../playground/templates';
-import { interleavingGrader } from './lua';
+import { interleavingGrader } from './appServer';
 import { GRADERS, graderById } from './registry';
 import { answerSubmission, problemContext, starterSubmission } from './submission';
 

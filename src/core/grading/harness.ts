@@ -9,14 +9,29 @@ export type CaseCheck = () => Promise<FailingCase | null> | FailingCase | null;
 export interface HiddenCase {
   name: string;
   check: CaseCheck;
+  /**
+   * The case checks what the problem is about (e.g. the crash a fix must survive): it runs
+   * before the others, so an answer that misses the point is told that first, not some
+   * smaller slip elsewhere.
+   */
+  about?: boolean;
 }
 
-/** Runs cases in order; the first failing one is reported (later ones are not run). */
+/** Cases in the order they run: the ones the problem is about first, otherwise as listed. */
+export function caseOrder(cases: HiddenCase[]): HiddenCase[] {
+  return [...cases.filter((c) => c.about), ...cases.filter((c) => !c.about)];
+}
+
+/**
+ * Runs cases in order (those the problem is about first); the first failing one is reported
+ * (later ones are not run, and `total` says how many there were).
+ */
 export async function runCases(
-  cases: HiddenCase[],
+  given: HiddenCase[],
   opts: GradeOptions = {},
   passSummary?: string,
 ): Promise<GradeResult> {
+  const cases = caseOrder(given);
   const done: { name: string; passed: boolean }[] = [];
   for (const c of cases) {
     let failure: FailingCase | null;
@@ -31,6 +46,7 @@ export async function runCases(
         passed: false,
         summary: `Failed on hidden case ${done.length} of ${cases.length}: ${c.name}.`,
         cases: done,
+        total: cases.length,
         failure: { ...failure, name: failure.name || c.name },
       };
     }
@@ -40,7 +56,21 @@ export async function runCases(
     passed: true,
     summary: passSummary ?? `Passed all ${cases.length} hidden cases.`,
     cases: done,
+    total: cases.length,
   };
+}
+
+/**
+ * Every grader's last step: run its hidden cases (runCases) and stamp the attempt's seed on the
+ * result, so the page and the command line can replay the attempt.
+ */
+export function gradeCases(
+  cases: HiddenCase[],
+  seed: number,
+  opts: GradeOptions | undefined,
+  passSummary: string,
+): Promise<GradeResult> {
+  return runCases(cases, opts, passSummary).then((r) => ({ ...r, seed }));
 }
 
 /** A field, flat or inside `params`/`choices` (the short starter forms). */

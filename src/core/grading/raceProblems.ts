@@ -1,9 +1,11 @@
 // The atomicity problems, graded as app-server code under every interleaving and crash point
 // (races.ts): fix-get-then-set and fix-incr-then-expire. Decision cases put times on the
-// 0.25 s grid, where the built-ins' floats and the scripts' whole microseconds agree.
+// 0.25 s grid, where the built-ins' floats and the scripts' whole microseconds agree. Cases
+// marked `about` check what the problem is about (the race, the crash) and run first.
 import { LUA_EPOCH } from '../lua/luaLimiter';
 import { burst, byTime, gridPoisson, type Req } from './harness';
-import { callArgs, runAppServer, type ScriptSpec } from './lua';
+import { runAppServer } from './appServer';
+import { callArgs, type ScriptSpec } from './lua';
 import { raceGrader, type DecisionCase } from './races';
 
 const at = (...times: number[]): Req[] => times.map((t) => ({ at: t }));
@@ -67,6 +69,7 @@ export const fixGetThenSet = raceGrader({
   races: [
     {
       name: '2 app servers at once, 1 slot left in the window',
+      about: true,
       before: [1, 2],
       costs: [1, 1],
       at: 3,
@@ -180,6 +183,7 @@ export const fixIncrThenExpire = raceGrader({
   races: [
     {
       name: '2 app servers at once, either may crash between its round trips',
+      about: true,
       costs: [1, 1],
       at: 1,
       crashes: true,

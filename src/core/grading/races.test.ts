@@ -93,3 +93,40 @@ return {0, 0, 1}`;
     expect((await grade('fix-get-then-set', never)).passed).toBe(false);
   });
 });
+
+describe('the failure a race problem is about comes first', () => {
+  const starter = (slug: string) => {
+    const path = `lessons/practice/${slug}.md`;
+    return /```starter lua\n([\s\S]*?)\n```/.exec(files[path]!)![1]!;
+  };
+
+  it('fix-incr-then-expire: the starter is told about the crash that leaves no expiry, not its Retry-After', async () => {
+    const code = starter('fix-incr-then-expire');
+    // The starter's Retry-After (the key's TTL) is off from the fixed window's too; the crash
+    // is what the problem is about, so that is the failure shown.
+    expect(code).toMatch(/TTL/);
+    const r = await grade('fix-incr-then-expire', code);
+    expect(r.passed).toBe(false);
+    expect(r.failure?.name).toMatch(/crash/);
+    expect(r.failure?.message).toMatch(/has no expiry/);
+    expect(r.failure?.message).not.toMatch(/Retry-After/);
+    expect(r.summary).toMatch(/^Failed on hidden case 2 of \d+: .*crash/);
+  });
+
+  it('fix-incr-then-expire: the same starter with an exact Retry-After still fails on the crash first', async () => {
+    const code = starter('fix-incr-then-expire').replace(
+      'redis.call("TTL", KEYS[1])',
+      'redis.call("TTL", KEYS[1]) + 1',
+    );
+    const r = await grade('fix-incr-then-expire', code);
+    expect(r.failure?.name).toMatch(/crash/);
+    expect(r.failure?.message).toMatch(/has no expiry/);
+  });
+
+  it('fix-get-then-set: the starter is told about the race first', async () => {
+    const r = await grade('fix-get-then-set', starter('fix-get-then-set'));
+    expect(r.passed).toBe(false);
+    expect(r.failure?.name).toMatch(/app servers at once/);
+    expect(r.failure?.trace?.length).toBeGreaterThan(0);
+  });
+});

@@ -17,7 +17,7 @@ import { serverName, stepLine } from '../races/invariant';
 import type { Action, ExploreInput, Invariant, Step } from '../races/types';
 import { RedisModel, type Session } from '../redis/model';
 import type { Reply } from '../redis/reply';
-import { describeOutcome, describeRequest, runCases, type HiddenCase, type Req } from './harness';
+import { describeOutcome, describeRequest, gradeCases, type HiddenCase, type Req } from './harness';
 import {
   callArgs,
   luaEngine,
@@ -109,6 +109,8 @@ export interface RaceProblem {
 
 export interface DecisionCase {
   name: string;
+  /** The case checks what the problem is about: it runs first (harness.ts `about`). */
+  about?: boolean;
   requests: Req[];
   /** Prepares the store first (e.g. the key a crashed app server left). */
   setup?: (model: RedisModel, lua: LuaRuntime, spec: ScriptSpec) => void;
@@ -117,6 +119,8 @@ export interface DecisionCase {
 
 export interface RaceCase {
   name: string;
+  /** The case checks what the problem is about: it runs first (harness.ts `about`). */
+  about?: boolean;
   /** Requests decided one at a time before the race, by the code itself (their times). */
   before?: number[];
   /** Commands that prepare the store before those (e.g. a leftover key). */
@@ -373,6 +377,8 @@ export function raceGrader(p: RaceProblem): Grader {
       const hidden: HiddenCase[] = [
         {
           name: 'the code is not empty',
+          // Before anything else, so empty code hears that first.
+          about: true,
           check: () =>
             code.trim()
               ? null
@@ -380,6 +386,7 @@ export function raceGrader(p: RaceProblem): Grader {
         },
         ...p.decisions.map((c) => ({
           name: c.name,
+          about: c.about ?? false,
           check: () => checkDecisions(p, code, spec, c),
         })),
       ];
@@ -411,10 +418,14 @@ export function raceGrader(p: RaceProblem): Grader {
           },
         });
       hidden.push(
-        ...p.races.map((c) => ({ name: c.name, check: () => checkRace(p, code, spec, c) })),
+        ...p.races.map((c) => ({
+          name: c.name,
+          about: c.about ?? false,
+          check: () => checkRace(p, code, spec, c),
+        })),
       );
       const seed = opts?.seed ?? 0;
-      return runCases(hidden, opts, p.passSummary).then((r) => ({ ...r, seed }));
+      return gradeCases(hidden, seed, opts, p.passSummary);
     },
   };
 }

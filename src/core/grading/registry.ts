@@ -7,8 +7,8 @@ import {
   configurePerServerShare,
   retryStormJitter,
   shadowModePolicy,
-} from './configure';
-import { PRODUCTION_GRADERS } from './production';
+} from './configure/index';
+import { PRODUCTION_GRADERS } from './production/index';
 import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
 import {
   predictBoundaryBurst,

@@ -3,7 +3,7 @@
 // shrunk), then the same under a clock that steps back or jumps forward, then whatever the
 // problem adds. Structure checks run on the Redis state of every case.
 import type { LuaRuntime } from '../lua';
-import { runCases, str, strList, type HiddenCase } from './harness';
+import { gradeCases, str, strList, type HiddenCase } from './harness';
 import { luaEngine, type ScriptSpec } from './lua';
 import { propertyCase } from './property';
 import { Reference } from './reference';
@@ -239,7 +239,7 @@ export function scriptGrader(p: ScriptProblem): Grader {
           },
         });
       if (p.extra) hidden.push(...p.extra(engine, code, spec, seed));
-      return runCases(hidden, opts, p.passSummary).then((r) => ({ ...r, seed }));
+      return gradeCases(hidden, seed, opts, p.passSummary);
     },
   };
 }

@@ -52,8 +52,10 @@ export interface GradeResult {
   passed: boolean;
   /** One-line verdict. */
   summary: string;
-  /** Every hidden case in the order it ran. */
+  /** Every hidden case in the order it ran (grading stops at the first failure). */
   cases: { name: string; passed: boolean }[];
+  /** How many hidden cases the grade has in all, run or not (absent: all of `cases`). */
+  total?: number;
   failure?: FailingCase;
   /** The attempt's seed (instance and generated cases); absent for graders that draw nothing. */
   seed?: number;

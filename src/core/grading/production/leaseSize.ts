@@ -1,13 +1,13 @@
 // lease-size: token leases that cut store calls tenfold, strand few tokens, and keep a flood
 // within 10% of the limit, including the flood at its worst (leaseFlood.ts).
 import fc from 'fast-check';
-import { overages } from '../production/overage';
-import { leasesReport } from '../production/report';
-import { fmt, num, type HiddenCase } from './harness';
+import { overages } from '../../production/overage';
+import { leasesReport } from '../../production/report';
+import { fmt, num, type HiddenCase } from '../harness';
 import { adversarialFloodTraffic, LEASE_SERVERS, type AdversarialFlood } from './leaseFlood';
-import { engineOf, finish, micros, numberIn, pct, rate, readable, s } from './productionCase';
-import { propertyCase } from './property';
-import type { FailingCase, Grader } from './types';
+import { engineOf, finish, micros, numberIn, pct, rate, readable, s } from './shared';
+import { propertyCase } from '../property';
+import type { FailingCase, Grader } from '../types';
 
 const LEASE_POLICY = {
   algorithm: 'fixed-window',

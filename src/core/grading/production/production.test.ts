@@ -3,13 +3,13 @@
 // own mistake, never naming the answer.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContentFiles } from '../content/loadFiles';
-import { parseDoc } from '../content/parseDoc';
-import { graderById } from './registry';
-import { answerSubmission, problemContext, starterSubmission } from './submission';
-import type { GradeResult, Submission } from './types';
+import { loadContentFiles } from '../../content/loadFiles';
+import { parseDoc } from '../../content/parseDoc';
+import { graderById } from '../registry';
+import { answerSubmission, problemContext, starterSubmission } from '../submission';
+import type { GradeResult, Submission } from '../types';
 
-const files = loadContentFiles(resolve(__dirname, '../../..'));
+const files = loadContentFiles(resolve(__dirname, '../../../..'));
 const doc = (slug: string) => {
   const path = `lessons/practice/${slug}.md`;
   return parseDoc(path, files[path]!);

@@ -2,12 +2,12 @@
 // off any grid (whole microseconds, milli-requests per second), how numbers read in messages, a
 // readable-settings case and the grade's last step.
 import fc from 'fast-check';
-import { OUTCOME } from '../lab/columns';
-import { runScenario } from '../lab/labRun';
-import type { EngineRun } from '../lab/run';
-import { parseScenario } from '../scenario/validate';
-import { num, runCases, type HiddenCase } from './harness';
-import type { FailingCase, Grader, GradeResult, Submission } from './types';
+import { OUTCOME } from '../../lab/columns';
+import { runScenario } from '../../lab/labRun';
+import type { EngineRun } from '../../lab/run';
+import { parseScenario } from '../../scenario/validate';
+import { gradeCases, num, type HiddenCase } from '../harness';
+import type { FailingCase, Submission } from '../types';
 
 /** Run a scenario on the engine (validated: a bad field throws the engine's message). */
 export function engineOf(sc: Record<string, unknown>): EngineRun {
@@ -53,12 +53,8 @@ export const readable = (checks: (() => FailingCase | null)[]): HiddenCase => ({
   },
 });
 
-export const finish = (
-  cases: HiddenCase[],
-  seed: number,
-  opts: Parameters<Grader['grade']>[1],
-  ok: string,
-) => runCases(cases, opts, ok).then((r): GradeResult => ({ ...r, seed }));
+/** The grade's last step: the one skeleton every grader shares (harness.ts gradeCases). */
+export const finish = gradeCases;
 
 /**
  * Decisions refused with 429, and decisions in all: the counts behind the signals' rate429,

@@ -1,7 +1,7 @@
 // The production graders' cheap refusal count agrees with the signals' rate429 it stands in for.
 import { describe, expect, it } from 'vitest';
-import { signals } from '../production/signals';
-import { engineOf, refusals } from './productionCase';
+import { signals } from '../../production/signals';
+import { engineOf, refusals } from './shared';
 
 describe('refusals', () => {
   it('counts what the signals count, on enforcing, shadow and outage runs', () => {
