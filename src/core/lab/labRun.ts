@@ -7,16 +7,25 @@
 // the limiter admitted, `bypass`, `unavailable` and `denied` are their own counts, and
 // `admitted` = allowed + bypass.
 import type { LimiterView, Params, Decision } from '../limiters/types';
+import type { ProductionData } from '../production/types';
 import type { Scenario } from '../scenario/types';
 import { ScenarioError, validateScenario } from '../scenario/validate';
-import { admittedCode, type Outcome, type Via } from './columns';
+import { OUTCOME, type Outcome, type Via } from './columns';
+import type { OverLimit } from './moments';
+import { overLimitOf } from './overLimit';
 import { viewUsage } from './policy';
+import { requestDecision, type RequestDecision } from './requestRecord';
 import { runLab, type EngineRun } from './run';
 import { LabTimeline, requestEvents, type Counts } from './timeline';
 
 export type { Counts } from './timeline';
+export type { RequestDecision } from './requestRecord';
+export type { OverLimit } from './moments';
 
-/** One policy's own decision on a request (the engine records the combined one only). */
+/**
+ * One policy's own verdict on a request, from the engine's denyMask. `decision.retryAfterSeconds`
+ * is the request's Retry-After when this policy alone denied it, else null.
+ */
 export interface PolicyDecision {
   id: string;
   algorithm: string;
@@ -26,20 +35,19 @@ export interface PolicyDecision {
   decision: Decision;
 }
 
-/** One request as the panels show it (built on demand from the run's columns). */
-export interface RequestInfo {
-  index: number;
+/**
+ * One request as every reader shows it (built on demand from the run's columns): its decision
+ * (RequestDecision: outcome, Retry-After, the policy that denied, production facts) and its
+ * path through the system. `allowed`: it got through (allowed or bypass), as in `simulate`.
+ */
+export interface RequestInfo extends RequestDecision {
   at: number;
   server: string;
   key: string;
   tenant: string;
   cost: number;
-  outcome: Outcome;
-  /** The request got through (allowed or bypass), as `simulate`'s decisions say. */
-  allowed: boolean;
-  retryAfterSeconds: number | null;
-  remaining: number | null;
-  delaySeconds: number | null;
+  /** Admitted beyond the policy: one shared counter would have refused it (LabRun.overLimit). */
+  overLimit: boolean;
   storeArrive: number | null;
   storeReply: number | null;
   writeArrive: number | null;
@@ -49,7 +57,7 @@ export interface RequestInfo {
   timedOut: boolean;
   unreachable: boolean;
   doubleSpent: boolean;
-  error: string | null;
+  /** Each policy the request was checked against, with its own verdict (empty with no verdict). */
   policies: PolicyDecision[];
   /** shared-nonatomic: the value the server read from the store (engine view at read time). */
   readView: LimiterView | null;
@@ -101,7 +109,17 @@ export interface LabRun {
   countsAt(t: number): Counts;
   /** How many requests are decided at or before t. */
   decidedBy(t: number): number;
+  /** Request i's decision (cheap: no names, no path). */
+  decision(i: number): RequestDecision;
+  /** Request i as the panels show it. */
   request(i: number): RequestInfo;
+  /**
+   * The admissions over the limit (single policy; null when the run cannot be compared with one
+   * shared counter, e.g. a Lua script or several policies). Computed once, on first use.
+   */
+  readonly overLimit: OverLimit | null;
+  /** Failover, clocks, shards, leases, shadow mode, dry run (docs/production.md). */
+  production: ProductionData;
   /**
    * Limiter state of one target at time t, one view per key (most active keys first).
    * `random`: an out-of-order query (chart samples, past reads); it uses a second seeker so
@@ -111,11 +129,15 @@ export interface LabRun {
   /** Times of every event, sorted (for step and tick marks). */
   eventTimes: Float64Array;
   /** The engine's totals for the whole run (doubleSpent: admissions made on a stale read). */
-  totals: { doubleSpent: number; timedOut: number; viaFallback: number; limiterErrors: number };
-  /**
-   * True when the engine records which policy denied a request. It does not (runLab keeps
-   * only the combined decision), so with several policies the UI names none of them.
-   */
+  totals: {
+    doubleSpent: number;
+    timedOut: number;
+    viaFallback: number;
+    limiterErrors: number;
+    /** Naive multi-policy: cost charged, per policy id, for requests denied anyway. */
+    wastedBudget: Record<string, number>;
+  };
+  /** True: every denial names the policies that denied it (RequestDecision.deniedBy). */
   perPolicyDecisions: boolean;
 }
 
@@ -154,6 +176,14 @@ export function runScenario(s: Scenario, opts: LabRunOptions = {}): LabRun {
   return labRunOf(runLab(s, { recordOps: seekable }), seekable);
 }
 
+/**
+ * The engine's raw output under a run: for core code that reads engine columns itself (the
+ * production reports, the worker's transfer). Lint keeps it out of the UI, store and content.
+ */
+export function engineOf(run: LabRun): EngineRun {
+  return run.engine;
+}
+
 /** The LabRun view over an engine run. */
 export function labRunOf(run: EngineRun, seekable = run.checkpoints.length > 0): LabRun {
   return new Run(run, seekable);
@@ -179,7 +209,10 @@ class Run implements LabRun {
   readonly end: number;
   readonly targets: LimiterTarget[];
   readonly totals: LabRun['totals'];
-  readonly perPolicyDecisions = false;
+  readonly perPolicyDecisions = true;
+  readonly production: ProductionData;
+  private over: { v: OverLimit | null } | null = null;
+  private lost: Set<number> | null | undefined;
   private indexes: {
     keyIx: Int32Array;
     tenantIx: Int32Array;
@@ -227,7 +260,9 @@ class Run implements LabRun {
       timedOut: run.totals.timedOut,
       viaFallback: run.totals.viaFallback,
       limiterErrors: run.totals.limiterErrors,
+      wastedBudget: run.totals.wastedBudget,
     };
+    this.production = run.production;
     const multi = run.policies.length > 1;
     this.targets = run.slots.map((sl) => {
       const where = sl.role === 'store' ? 'store' : (run.servers[sl.server] ?? '?');
@@ -381,18 +416,15 @@ class Run implements LabRun {
         this.readViews.set(i, readView);
       }
     }
-    return {
-      index: i,
+    const d = this.decision(i);
+    const out: RequestInfo = {
+      ...d,
       at: r.at,
       server: r.server,
       key: r.key,
       tenant: r.tenant,
       cost: r.cost,
-      outcome: r.outcome,
-      allowed: admittedCode(this.outcome[i]!),
-      retryAfterSeconds: r.retryAfterSeconds,
-      remaining: r.remaining,
-      delaySeconds: r.delaySeconds,
+      overLimit: false,
       storeArrive: r.storeArrive,
       storeReply: r.storeReply,
       writeArrive: r.writeArrive,
@@ -402,10 +434,59 @@ class Run implements LabRun {
       timedOut: r.timedOut,
       unreachable: r.unreachable,
       doubleSpent: r.doubleSpent,
-      error: r.error,
-      policies: [],
+      policies: this.policyDecisions(i, d),
       readView,
     };
+    // Over the limit needs a second run: computed on first read, not for every request.
+    Object.defineProperty(out, 'overLimit', {
+      get: () => this.overLimit?.flags[i] === 1,
+      enumerable: true,
+    });
+    return out;
+  }
+
+  decision(i: number): RequestDecision {
+    if (this.lost === undefined)
+      this.lost = this.production.failover ? new Set(this.production.failover.lost) : null;
+    return requestDecision(this.engine, i, this.lost);
+  }
+
+  get overLimit(): OverLimit | null {
+    this.over ??= {
+      v: overLimitOf(this, this.engine, (s) => runScenario(s, { seekable: false })),
+    };
+    return this.over.v;
+  }
+
+  /** Each policy's own verdict: all of them atomically, up to the first denial when naive. */
+  private policyDecisions(i: number, d: RequestDecision): PolicyDecision[] {
+    const code = this.outcome[i]!;
+    if (code !== OUTCOME.allowed && code !== OUTCOME.denied) return [];
+    const mask = this.engine.production.denyMask?.[i] ?? (code === OUTCOME.denied ? 1 : 0);
+    const naive = this.scenario.multiPolicy === 'naive';
+    const out: PolicyDecision[] = [];
+    const rq = this.engine.requests;
+    const names = rq.names.names;
+    for (let p = 0; p < this.scenario.policies.length; p++) {
+      const pol = this.scenario.policies[p]!;
+      const denied = (mask & (1 << p)) !== 0;
+      const alone = denied && d.deniedBy.length === 1 && d.deniedBy[0] === pol.id;
+      out.push({
+        id: pol.id,
+        algorithm: pol.algorithm,
+        params: pol.params,
+        scope: pol.scope,
+        limiterKey:
+          pol.scope === 'key'
+            ? names[rq.keyId[i]!]!
+            : pol.scope === 'tenant'
+              ? names[rq.tenantId[i]!]!
+              : 'global',
+        decision: { allowed: !denied, retryAfterSeconds: alone ? d.retryAfterSeconds : null },
+      });
+      if (naive && denied && pol.enforce !== false) break;
+    }
+    return out;
   }
 }
 
