@@ -19,6 +19,8 @@ export interface SimDecision {
   delaySeconds?: number;
   error?: string;
   // Present only when the scenario uses the feature (docs/scenario.md, "simulate output"):
+  /** Several policies: the enforced policies whose own verdict was a denial ([] unless denied). */
+  deniedBy?: string[];
   /** Leaky-bucket dry run: NGINX's $limit_req_status. */
   status?: NginxStatus;
   /** Shadow mode: admitted, but a policy in shadow mode would have denied it. */
@@ -52,6 +54,7 @@ export function simulateResult(run: LabRun): SimResult {
   const n = run.n;
   const decisions: SimDecision[] = new Array<SimDecision>(n);
   const pr = run.production;
+  const several = run.scenario.policies.length > 1;
   for (let i = 0; i < n; i++) {
     const r = run.decision(i);
     const d: SimDecision = {
@@ -64,6 +67,7 @@ export function simulateResult(run: LabRun): SimResult {
     if (r.delaySeconds !== null && r.allowed) d.delaySeconds = r.delaySeconds;
     if (unavailable) d.error = r.error ?? 'the limiter store is unavailable';
     else if (r.error !== null) d.error = r.error;
+    if (several) d.deniedBy = r.deniedBy;
     if (r.status) d.status = r.status;
     if (pr.wouldDeny) d.wouldDeny = r.wouldDeny;
     if (r.now !== null) d.now = r.now;

@@ -500,6 +500,8 @@ export interface SnapshotDecision {
   allowed: boolean;
   outcome: Outcome;
   retryAfterSeconds: number | null;
+  /** Several policies: the enforced policies that denied it ([] unless denied), as in `simulate`. */
+  deniedBy?: string[];
 }
 
 export interface LabSnapshot {
@@ -516,17 +518,19 @@ export interface LabSnapshot {
 export function snapshotAt(run: LabRun, now: number): LabSnapshot {
   const c = run.countsAt(now);
   const decisions: SnapshotDecision[] = [];
+  const several = run.scenario.policies.length > 1;
   for (let i = 0; i < run.n; i++) {
     if (!(run.decidedAt[i]! <= now + 1e-12)) continue;
-    const r = run.request(i);
+    const r = run.decision(i);
     decisions.push({
       index: i,
-      at: r.at,
-      server: r.server,
-      key: r.key,
+      at: run.at[i]!,
+      server: run.servers[run.serverIx[i]!] ?? '',
+      key: run.keys[run.keyIx[i]!]!,
       allowed: r.allowed,
       outcome: r.outcome,
       retryAfterSeconds: r.retryAfterSeconds,
+      ...(several ? { deniedBy: r.deniedBy } : {}),
     });
   }
   return {
