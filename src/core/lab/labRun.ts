@@ -16,7 +16,7 @@ import { overLimitOf } from './overLimit';
 import { viewUsage } from './policy';
 import { requestDecision, type RequestDecision } from './requestRecord';
 import { runLab, type EngineRun } from './run';
-import { LabTimeline, requestEvents, type Counts } from './timeline';
+import { LabTimeline, requestEvents, type Counts, type RequestEvents } from './timeline';
 
 export type { Counts } from './timeline';
 export type { RequestDecision } from './requestRecord';
@@ -417,32 +417,7 @@ class Run implements LabRun {
       }
     }
     const d = this.decision(i);
-    const out: RequestInfo = {
-      ...d,
-      at: r.at,
-      server: r.server,
-      key: r.key,
-      tenant: r.tenant,
-      cost: r.cost,
-      overLimit: false,
-      storeArrive: r.storeArrive,
-      storeReply: r.storeReply,
-      writeArrive: r.writeArrive,
-      decidedAt: r.decidedAt,
-      respondedAt: r.respondedAt,
-      via: r.via,
-      timedOut: r.timedOut,
-      unreachable: r.unreachable,
-      doubleSpent: r.doubleSpent,
-      policies: this.policyDecisions(i, d),
-      readView,
-    };
-    // Over the limit needs a second run: computed on first read, not for every request.
-    Object.defineProperty(out, 'overLimit', {
-      get: () => this.overLimit?.flags[i] === 1,
-      enumerable: true,
-    });
-    return out;
+    return new Request(this, d, r, this.policyDecisions(i, d), readView);
   }
 
   decision(i: number): RequestDecision {
@@ -487,6 +462,88 @@ class Run implements LabRun {
       if (naive && denied && pol.enforce !== false) break;
     }
     return out;
+  }
+}
+
+// A request's record: plain fields, and overLimit computed on read (it needs a second run,
+// made once per run on the first read). Explicit assignments keep every record one shape.
+class Request implements RequestInfo {
+  readonly index: number;
+  readonly outcome: Outcome;
+  readonly allowed: boolean;
+  readonly retryAfterSeconds: number | null;
+  readonly remaining: number | null;
+  readonly delaySeconds: number | null;
+  readonly error: string | null;
+  readonly deniedBy: string[];
+  readonly wasted: string[];
+  readonly now: number | null;
+  readonly status: RequestDecision['status'];
+  readonly wouldDeny: boolean;
+  readonly shard: number | null;
+  readonly lease: number | null;
+  readonly leased: boolean;
+  readonly lostAtPromotion: boolean;
+  readonly at: number;
+  readonly server: string;
+  readonly key: string;
+  readonly tenant: string;
+  readonly cost: number;
+  readonly storeArrive: number | null;
+  readonly storeReply: number | null;
+  readonly writeArrive: number | null;
+  readonly decidedAt: number;
+  readonly respondedAt: number;
+  readonly via: Via;
+  readonly timedOut: boolean;
+  readonly unreachable: boolean;
+  readonly doubleSpent: boolean;
+  readonly policies: PolicyDecision[];
+  readonly readView: LimiterView | null;
+  readonly #run: LabRun;
+  constructor(
+    run: LabRun,
+    d: RequestDecision,
+    r: RequestEvents,
+    policies: PolicyDecision[],
+    readView: LimiterView | null,
+  ) {
+    this.#run = run;
+    this.index = d.index;
+    this.outcome = d.outcome;
+    this.allowed = d.allowed;
+    this.retryAfterSeconds = d.retryAfterSeconds;
+    this.remaining = d.remaining;
+    this.delaySeconds = d.delaySeconds;
+    this.error = d.error;
+    this.deniedBy = d.deniedBy;
+    this.wasted = d.wasted;
+    this.now = d.now;
+    this.status = d.status;
+    this.wouldDeny = d.wouldDeny;
+    this.shard = d.shard;
+    this.lease = d.lease;
+    this.leased = d.leased;
+    this.lostAtPromotion = d.lostAtPromotion;
+    this.at = r.at;
+    this.server = r.server;
+    this.key = r.key;
+    this.tenant = r.tenant;
+    this.cost = r.cost;
+    this.storeArrive = r.storeArrive;
+    this.storeReply = r.storeReply;
+    this.writeArrive = r.writeArrive;
+    this.decidedAt = r.decidedAt;
+    this.respondedAt = r.respondedAt;
+    this.via = r.via;
+    this.timedOut = r.timedOut;
+    this.unreachable = r.unreachable;
+    this.doubleSpent = r.doubleSpent;
+    this.policies = policies;
+    this.readView = readView;
+  }
+  get overLimit(): boolean {
+    return this.#run.overLimit?.flags[this.index] === 1;
   }
 }
 
