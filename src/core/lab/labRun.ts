@@ -6,62 +6,27 @@
 // wraps an EngineRun already made. Counts follow timeline.ts's `Counts`: `allowed` is what
 // the limiter admitted, `bypass`, `unavailable` and `denied` are their own counts, and
 // `admitted` = allowed + bypass.
-import type { LimiterView, Params, Decision } from '../limiters/types';
+import type { LimiterView } from '../limiters/types';
 import type { ProductionData } from '../production/types';
 import type { Scenario } from '../scenario/types';
 import { ScenarioError, validateScenario } from '../scenario/validate';
-import { OUTCOME, type Outcome, type Via } from './columns';
 import type { OverLimit } from './moments';
 import { overLimitOf } from './overLimit';
 import { viewUsage } from './policy';
-import { requestDecision, type RequestDecision } from './requestRecord';
+import {
+  RequestRecord,
+  policyDecisions,
+  requestDecision,
+  type RequestDecision,
+  type RequestInfo,
+} from './requestRecord';
 import { runLab, type EngineRun } from './run';
-import { LabTimeline, requestEvents, type Counts, type RequestEvents } from './timeline';
+import { LabTimeline, requestEvents, type Counts } from './timeline';
 
 export type { Counts } from './timeline';
-export type { RequestDecision } from './requestRecord';
+export type { PolicyDecision, RequestDecision, RequestInfo } from './requestRecord';
+export { snapshotAt, type LabSnapshot, type SnapshotDecision } from './snapshot';
 export type { OverLimit } from './moments';
-
-/**
- * One policy's own verdict on a request, from the engine's denyMask. `decision.retryAfterSeconds`
- * is the request's Retry-After when this policy alone denied it, else null.
- */
-export interface PolicyDecision {
-  id: string;
-  algorithm: string;
-  params: Params;
-  scope: string;
-  limiterKey: string;
-  decision: Decision;
-}
-
-/**
- * One request as every reader shows it (built on demand from the run's columns): its decision
- * (RequestDecision: outcome, Retry-After, the policy that denied, production facts) and its
- * path through the system. `allowed`: it got through (allowed or bypass), as in `simulate`.
- */
-export interface RequestInfo extends RequestDecision {
-  at: number;
-  server: string;
-  key: string;
-  tenant: string;
-  cost: number;
-  /** Admitted beyond the policy: one shared counter would have refused it (LabRun.overLimit). */
-  overLimit: boolean;
-  storeArrive: number | null;
-  storeReply: number | null;
-  writeArrive: number | null;
-  decidedAt: number;
-  respondedAt: number;
-  via: Via;
-  timedOut: boolean;
-  unreachable: boolean;
-  doubleSpent: boolean;
-  /** Each policy the request was checked against, with its own verdict (empty with no verdict). */
-  policies: PolicyDecision[];
-  /** shared-nonatomic: the value the server read from the store (engine view at read time). */
-  readView: LimiterView | null;
-}
 
 /** A limiter the scene can draw: the shared store, a server's own counter, or its fallback. */
 export interface LimiterTarget {
@@ -417,7 +382,7 @@ class Run implements LabRun {
       }
     }
     const d = this.decision(i);
-    return new Request(this, d, r, this.policyDecisions(i, d), readView);
+    return new RequestRecord(this, d, r, policyDecisions(this.engine, i, d), readView);
   }
 
   decision(i: number): RequestDecision {
@@ -432,171 +397,4 @@ class Run implements LabRun {
     };
     return this.over.v;
   }
-
-  /** Each policy's own verdict: all of them atomically, up to the first denial when naive. */
-  private policyDecisions(i: number, d: RequestDecision): PolicyDecision[] {
-    const code = this.outcome[i]!;
-    if (code !== OUTCOME.allowed && code !== OUTCOME.denied) return [];
-    const mask = this.engine.production.denyMask?.[i] ?? (code === OUTCOME.denied ? 1 : 0);
-    const naive = this.scenario.multiPolicy === 'naive';
-    const out: PolicyDecision[] = [];
-    const rq = this.engine.requests;
-    const names = rq.names.names;
-    for (let p = 0; p < this.scenario.policies.length; p++) {
-      const pol = this.scenario.policies[p]!;
-      const denied = (mask & (1 << p)) !== 0;
-      const alone = denied && d.deniedBy.length === 1 && d.deniedBy[0] === pol.id;
-      out.push({
-        id: pol.id,
-        algorithm: pol.algorithm,
-        params: pol.params,
-        scope: pol.scope,
-        limiterKey:
-          pol.scope === 'key'
-            ? names[rq.keyId[i]!]!
-            : pol.scope === 'tenant'
-              ? names[rq.tenantId[i]!]!
-              : 'global',
-        decision: { allowed: !denied, retryAfterSeconds: alone ? d.retryAfterSeconds : null },
-      });
-      if (naive && denied && pol.enforce !== false) break;
-    }
-    return out;
-  }
-}
-
-// A request's record: plain fields, and overLimit computed on read (it needs a second run,
-// made once per run on the first read). Explicit assignments keep every record one shape.
-class Request implements RequestInfo {
-  readonly index: number;
-  readonly outcome: Outcome;
-  readonly allowed: boolean;
-  readonly retryAfterSeconds: number | null;
-  readonly remaining: number | null;
-  readonly delaySeconds: number | null;
-  readonly error: string | null;
-  readonly deniedBy: string[];
-  readonly wasted: string[];
-  readonly now: number | null;
-  readonly status: RequestDecision['status'];
-  readonly wouldDeny: boolean;
-  readonly shard: number | null;
-  readonly lease: number | null;
-  readonly leased: boolean;
-  readonly lostAtPromotion: boolean;
-  readonly at: number;
-  readonly server: string;
-  readonly key: string;
-  readonly tenant: string;
-  readonly cost: number;
-  readonly storeArrive: number | null;
-  readonly storeReply: number | null;
-  readonly writeArrive: number | null;
-  readonly decidedAt: number;
-  readonly respondedAt: number;
-  readonly via: Via;
-  readonly timedOut: boolean;
-  readonly unreachable: boolean;
-  readonly doubleSpent: boolean;
-  readonly policies: PolicyDecision[];
-  readonly readView: LimiterView | null;
-  readonly #run: LabRun;
-  constructor(
-    run: LabRun,
-    d: RequestDecision,
-    r: RequestEvents,
-    policies: PolicyDecision[],
-    readView: LimiterView | null,
-  ) {
-    this.#run = run;
-    this.index = d.index;
-    this.outcome = d.outcome;
-    this.allowed = d.allowed;
-    this.retryAfterSeconds = d.retryAfterSeconds;
-    this.remaining = d.remaining;
-    this.delaySeconds = d.delaySeconds;
-    this.error = d.error;
-    this.deniedBy = d.deniedBy;
-    this.wasted = d.wasted;
-    this.now = d.now;
-    this.status = d.status;
-    this.wouldDeny = d.wouldDeny;
-    this.shard = d.shard;
-    this.lease = d.lease;
-    this.leased = d.leased;
-    this.lostAtPromotion = d.lostAtPromotion;
-    this.at = r.at;
-    this.server = r.server;
-    this.key = r.key;
-    this.tenant = r.tenant;
-    this.cost = r.cost;
-    this.storeArrive = r.storeArrive;
-    this.storeReply = r.storeReply;
-    this.writeArrive = r.writeArrive;
-    this.decidedAt = r.decidedAt;
-    this.respondedAt = r.respondedAt;
-    this.via = r.via;
-    this.timedOut = r.timedOut;
-    this.unreachable = r.unreachable;
-    this.doubleSpent = r.doubleSpent;
-    this.policies = policies;
-    this.readView = readView;
-  }
-  get overLimit(): boolean {
-    return this.#run.overLimit?.flags[this.index] === 1;
-  }
-}
-
-/** One decision as `window.rateLab.snapshot()` lists it (docs/spec/headless.md). */
-export interface SnapshotDecision {
-  index: number;
-  at: number;
-  server: string;
-  key: string;
-  /** The request got through (allowed or bypass), as in `simulate`. */
-  allowed: boolean;
-  outcome: Outcome;
-  retryAfterSeconds: number | null;
-  /** Several policies: the enforced policies that denied it ([] unless denied), as in `simulate`. */
-  deniedBy?: string[];
-}
-
-export interface LabSnapshot {
-  now: number;
-  allowed: number;
-  denied: number;
-  unavailable: number;
-  bypass: number;
-  admitted: number;
-  decisions: SnapshotDecision[];
-}
-
-/** The run as seen at time `now`: counts so far and every decision made by then, index order. */
-export function snapshotAt(run: LabRun, now: number): LabSnapshot {
-  const c = run.countsAt(now);
-  const decisions: SnapshotDecision[] = [];
-  const several = run.scenario.policies.length > 1;
-  for (let i = 0; i < run.n; i++) {
-    if (!(run.decidedAt[i]! <= now + 1e-12)) continue;
-    const r = run.decision(i);
-    decisions.push({
-      index: i,
-      at: run.at[i]!,
-      server: run.servers[run.serverIx[i]!] ?? '',
-      key: run.keys[run.keyIx[i]!]!,
-      allowed: r.allowed,
-      outcome: r.outcome,
-      retryAfterSeconds: r.retryAfterSeconds,
-      ...(several ? { deniedBy: r.deniedBy } : {}),
-    });
-  }
-  return {
-    now,
-    allowed: c.allowed,
-    denied: c.denied,
-    unavailable: c.unavailable,
-    bypass: c.bypass,
-    admitted: c.admitted,
-    decisions,
-  };
 }

@@ -1,12 +1,16 @@
 // One request's decision as every reader sees it, read from the engine's columns on demand:
 // its outcome and Retry-After, the policy that denied it (the engine's `denyMask`), the
 // policies charged in vain (naive multi-policy), and the production facts (clock read, shard,
-// lease, shadow verdict, dry-run status, a write lost at failover). LabRun.decision(i) and
-// LabRun.request(i) build on it; `simulate`, `snapshot()` and the panels read those.
+// lease, shadow verdict, dry-run status, a write lost at failover). LabRun.decision(i) returns
+// it; LabRun.request(i) adds the request's path and each policy's own verdict (RequestInfo).
+// `simulate`, `snapshot()`, the HTTP answer (core/http/response.ts) and the panels read those.
 import type { NginxStatus } from '../limiters/leakyBucket';
+import type { Decision, LimiterView, Params } from '../limiters/types';
 import { NGINX_STATUS_CODES } from '../production/types';
-import { OUTCOME, OUTCOME_NAMES, admittedCode, type Outcome } from './columns';
+import { OUTCOME, OUTCOME_NAMES, admittedCode, type Outcome, type Via } from './columns';
+import type { LabRun } from './labRun';
 import type { EngineRun } from './run';
+import type { RequestEvents } from './timeline';
 
 export interface RequestDecision {
   index: number;
@@ -108,4 +112,159 @@ export function requestDecision(
     leased: lease >= 0 && Number.isNaN(e.storeArrive[i]!),
     lostAtPromotion: lost?.has(i) ?? false,
   };
+}
+
+/**
+ * One policy's own verdict on a request, from the engine's denyMask. `decision.retryAfterSeconds`
+ * is the request's Retry-After when this policy alone denied it, else null.
+ */
+export interface PolicyDecision {
+  id: string;
+  algorithm: string;
+  params: Params;
+  scope: string;
+  limiterKey: string;
+  decision: Decision;
+}
+
+/**
+ * One request as every reader shows it (built on demand from the run's columns): its decision
+ * (RequestDecision: outcome, Retry-After, the policy that denied, production facts) and its
+ * path through the system. `allowed`: it got through (allowed or bypass), as in `simulate`.
+ */
+export interface RequestInfo extends RequestDecision {
+  at: number;
+  server: string;
+  key: string;
+  tenant: string;
+  cost: number;
+  /** Admitted beyond the policy: one shared counter would have refused it (LabRun.overLimit). */
+  overLimit: boolean;
+  storeArrive: number | null;
+  storeReply: number | null;
+  writeArrive: number | null;
+  decidedAt: number;
+  respondedAt: number;
+  via: Via;
+  timedOut: boolean;
+  unreachable: boolean;
+  doubleSpent: boolean;
+  /** Each policy the request was checked against, with its own verdict (empty with no verdict). */
+  policies: PolicyDecision[];
+  /** shared-nonatomic: the value the server read from the store (engine view at read time). */
+  readView: LimiterView | null;
+}
+
+/** Each policy's own verdict on request i: all of them atomically, up to the first denial when naive. */
+export function policyDecisions(run: EngineRun, i: number, d: RequestDecision): PolicyDecision[] {
+  const code = run.events.outcome[i]!;
+  if (code !== OUTCOME.allowed && code !== OUTCOME.denied) return [];
+  const mask = maskOf(run, i, code);
+  const sc = run.scenario;
+  const naive = sc.multiPolicy === 'naive';
+  const out: PolicyDecision[] = [];
+  const rq = run.requests;
+  const names = rq.names.names;
+  for (let p = 0; p < sc.policies.length; p++) {
+    const pol = sc.policies[p]!;
+    const denied = (mask & (1 << p)) !== 0;
+    const alone = denied && d.deniedBy.length === 1 && d.deniedBy[0] === pol.id;
+    out.push({
+      id: pol.id,
+      algorithm: pol.algorithm,
+      params: pol.params,
+      scope: pol.scope,
+      limiterKey:
+        pol.scope === 'key'
+          ? names[rq.keyId[i]!]!
+          : pol.scope === 'tenant'
+            ? names[rq.tenantId[i]!]!
+            : 'global',
+      decision: { allowed: !denied, retryAfterSeconds: alone ? d.retryAfterSeconds : null },
+    });
+    if (naive && denied && pol.enforce !== false) break;
+  }
+  return out;
+}
+
+// A request's record: plain fields, and overLimit computed on read (it needs a second run,
+// made once per run on the first read). Explicit assignments keep every record one shape.
+export class RequestRecord implements RequestInfo {
+  readonly index: number;
+  readonly outcome: Outcome;
+  readonly allowed: boolean;
+  readonly retryAfterSeconds: number | null;
+  readonly remaining: number | null;
+  readonly delaySeconds: number | null;
+  readonly error: string | null;
+  readonly deniedBy: string[];
+  readonly wasted: string[];
+  readonly now: number | null;
+  readonly status: RequestDecision['status'];
+  readonly wouldDeny: boolean;
+  readonly shard: number | null;
+  readonly lease: number | null;
+  readonly leased: boolean;
+  readonly lostAtPromotion: boolean;
+  readonly at: number;
+  readonly server: string;
+  readonly key: string;
+  readonly tenant: string;
+  readonly cost: number;
+  readonly storeArrive: number | null;
+  readonly storeReply: number | null;
+  readonly writeArrive: number | null;
+  readonly decidedAt: number;
+  readonly respondedAt: number;
+  readonly via: Via;
+  readonly timedOut: boolean;
+  readonly unreachable: boolean;
+  readonly doubleSpent: boolean;
+  readonly policies: PolicyDecision[];
+  readonly readView: LimiterView | null;
+  readonly #run: LabRun;
+  constructor(
+    run: LabRun,
+    d: RequestDecision,
+    r: RequestEvents,
+    policies: PolicyDecision[],
+    readView: LimiterView | null,
+  ) {
+    this.#run = run;
+    this.index = d.index;
+    this.outcome = d.outcome;
+    this.allowed = d.allowed;
+    this.retryAfterSeconds = d.retryAfterSeconds;
+    this.remaining = d.remaining;
+    this.delaySeconds = d.delaySeconds;
+    this.error = d.error;
+    this.deniedBy = d.deniedBy;
+    this.wasted = d.wasted;
+    this.now = d.now;
+    this.status = d.status;
+    this.wouldDeny = d.wouldDeny;
+    this.shard = d.shard;
+    this.lease = d.lease;
+    this.leased = d.leased;
+    this.lostAtPromotion = d.lostAtPromotion;
+    this.at = r.at;
+    this.server = r.server;
+    this.key = r.key;
+    this.tenant = r.tenant;
+    this.cost = r.cost;
+    this.storeArrive = r.storeArrive;
+    this.storeReply = r.storeReply;
+    this.writeArrive = r.writeArrive;
+    this.decidedAt = r.decidedAt;
+    this.respondedAt = r.respondedAt;
+    this.via = r.via;
+    this.timedOut = r.timedOut;
+    this.unreachable = r.unreachable;
+    this.doubleSpent = r.doubleSpent;
+    this.policies = policies;
+    this.readView = readView;
+  }
+  get overLimit(): boolean {
+    return this.#run.overLimit?.flags[this.index] === 1;
+  }
 }
