@@ -42,6 +42,12 @@ const NODE_ONLY = [
   'ioredis',
 ];
 
+// Names a LabRun goes by (run, r.run, s.compare, mainRun...): other things called `engine`
+// (a Lua script engine, socket.io's engine, a bench's results) stay allowed.
+const RUN_NAME = '/^(r|run|compare|main|[a-z]+Run)$/';
+const engineBan =
+  'Read a run through LabRun (decision(i), request(i), production, totals, overLimit): only src/core/lab reads its engine output.';
+
 const timeBan = 'src/core runs on the virtual clock: use the scheduler (core/sim) instead';
 
 export default tseslint.config(
@@ -107,6 +113,37 @@ export default tseslint.config(
         { object: 'globalThis', property: 'setTimeout', message: timeBan },
         { object: 'globalThis', property: 'setInterval', message: timeBan },
         { object: 'globalThis', property: 'requestAnimationFrame', message: timeBan },
+      ],
+    },
+  },
+  // One read model: what a run means comes from LabRun (src/core/lab/labRun.ts). Only
+  // src/core/lab reads the engine's raw output under a run; the browser layers never reach it.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/lab/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `MemberExpression[property.name='engine'][object.name=${RUN_NAME}]`,
+          `MemberExpression[property.name='engine'][object.property.name=${RUN_NAME}]`,
+          `VariableDeclarator[init.name=${RUN_NAME}] > ObjectPattern > Property[key.name='engine']`,
+        ].map((selector) => ({ selector, message: engineBan })),
+      ],
+    },
+  },
+  {
+    files: ['src/{ui,content,store,app}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `MemberExpression[property.name='engine'][object.name=${RUN_NAME}]`,
+          `MemberExpression[property.name='engine'][object.property.name=${RUN_NAME}]`,
+          `VariableDeclarator[init.name=${RUN_NAME}] > ObjectPattern > Property[key.name='engine']`,
+          "ImportSpecifier[imported.name='engineOf']",
+        ].map((selector) => ({ selector, message: engineBan })),
       ],
     },
   },

@@ -13,7 +13,12 @@ describe('simulate (headless contract)', () => {
     });
     const shared = simulate({ ...fw, placement: 'shared', requests: route });
     expect(shared).toMatchObject({ allowed: 3, denied: 2 });
-    expect(shared.decisions[3]).toEqual({ allowed: false, retryAfterSeconds: 57, remaining: 0 });
+    expect(shared.decisions[3]).toEqual({
+      allowed: false,
+      outcome: 'denied',
+      retryAfterSeconds: 57,
+      remaining: 0,
+    });
   });
   it('placement defaults to shared and server to "A"', () => {
     expect(simulate({ ...fw, requests: route }).allowed).toBe(3);
@@ -27,7 +32,12 @@ describe('simulate (headless contract)', () => {
       requests: [{ at: 5 }, { at: 0, cost: 1 }, { at: 0 }],
     });
     expect(r.decisions.map((d) => d.allowed)).toEqual([false, true, false]);
-    expect(r.decisions[1]).toEqual({ allowed: true, retryAfterSeconds: null, remaining: 0 });
+    expect(r.decisions[1]).toEqual({
+      allowed: true,
+      outcome: 'allowed',
+      retryAfterSeconds: null,
+      remaining: 0,
+    });
     expect(r.decisions[2]!.retryAfterSeconds).toBe(10);
     expect(r.decisions[0]!.retryAfterSeconds).toBe(5);
   });
@@ -37,13 +47,18 @@ describe('simulate (headless contract)', () => {
       params: { ratePerSecond: 1, burst: 1 },
       requests: [{ at: 0 }],
     });
-    expect(g.decisions[0]).toEqual({ allowed: true, retryAfterSeconds: null });
+    expect(g.decisions[0]).toEqual({ allowed: true, outcome: 'allowed', retryAfterSeconds: null });
     const lb = simulate({
       algorithm: 'leaky-bucket',
       params: { ratePerSecond: 1, burst: 0 },
       requests: [{ at: 0 }],
     });
-    expect(lb.decisions[0]).toEqual({ allowed: true, retryAfterSeconds: null, delaySeconds: 0 });
+    expect(lb.decisions[0]).toEqual({
+      allowed: true,
+      outcome: 'allowed',
+      retryAfterSeconds: null,
+      delaySeconds: 0,
+    });
   });
   it('concurrency uses duration', () => {
     const r = simulate({

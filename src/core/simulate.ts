@@ -1,21 +1,26 @@
 // The headless `simulate` contract (docs/spec/headless.md): decisions in input order,
 // then the totals. Reads the one core view of a run (lab/labRun.ts), so the CLI, the lab,
 // window.rateLab, the lessons and the graders agree on every count.
-import { OUTCOME, admittedCode } from './lab/columns';
+import type { Outcome } from './lab/columns';
 import { runScenario, type LabRun } from './lab/labRun';
 import type { NginxStatus } from './limiters/leakyBucket';
 import { limiterNamesOf, prepareLimiters } from './limiters/registry';
-import { productionReport, type ProductionReport } from './production/report';
-import { statusOf } from './production/types';
+import { type ProductionReport } from './production/report';
+import { reportOfRun } from './production/ofRun';
 import { parseScenario } from './scenario/validate';
 
 export interface SimDecision {
+  /** Got through: "allowed" or "bypass" (the counts keep them apart). */
   allowed: boolean;
+  /** What happened, as snapshot() names it: allowed, denied, unavailable or bypass. */
+  outcome: Outcome;
   retryAfterSeconds: number | null;
   remaining?: number;
   delaySeconds?: number;
   error?: string;
   // Present only when the scenario uses the feature (docs/scenario.md, "simulate output"):
+  /** Several policies: the enforced policies whose own verdict was a denial ([] unless denied). */
+  deniedBy?: string[];
   /** Leaky-bucket dry run: NGINX's $limit_req_status. */
   status?: NginxStatus;
   /** Shadow mode: admitted, but a policy in shadow mode would have denied it. */
@@ -46,41 +51,36 @@ export function simulate(input: unknown): SimResult {
 
 /** simulate's answer for a run already made (the CLI's Lua worker thread makes it). */
 export function simulateResult(run: LabRun): SimResult {
-  const e = run.engine.events;
-  const errors = run.engine.errors;
   const n = run.n;
-  const pr = run.engine.production;
-  const lost = pr.failover ? new Set(pr.failover.lost) : null;
   const decisions: SimDecision[] = new Array<SimDecision>(n);
+  const pr = run.production;
+  const several = run.scenario.policies.length > 1;
   for (let i = 0; i < n; i++) {
-    const o = e.outcome[i]!;
-    const retry = e.retry[i]!;
+    const r = run.decision(i);
     const d: SimDecision = {
-      // "Got through": admitted by the limiter or bypassing it (the counts keep them apart).
-      allowed: admittedCode(o),
-      retryAfterSeconds: Number.isNaN(retry) ? null : retry,
+      allowed: r.allowed,
+      outcome: r.outcome,
+      retryAfterSeconds: r.retryAfterSeconds,
     };
-    const rem = e.remaining[i]!;
-    if (!Number.isNaN(rem) && o !== OUTCOME.unavailable) d.remaining = rem;
-    const delay = e.delay[i]!;
-    if (!Number.isNaN(delay) && d.allowed) d.delaySeconds = delay;
-    const err = errors.get(i);
-    if (o === OUTCOME.unavailable) d.error = err ?? 'the limiter store is unavailable';
-    if (err !== undefined && d.error === undefined) d.error = err;
-    const st = pr.status ? statusOf(pr, i) : null;
-    if (st) d.status = st;
-    if (pr.wouldDeny) d.wouldDeny = pr.wouldDeny[i] === 1;
-    if (pr.now && !Number.isNaN(pr.now[i]!)) d.now = pr.now[i]!;
-    if (pr.shard) d.shard = pr.shard[i]!;
-    if (pr.leaseOf) d.leased = pr.leaseOf[i]! >= 0 && Number.isNaN(e.storeArrive[i]!);
-    if (lost?.has(i)) d.lostAtPromotion = true;
+    const unavailable = r.outcome === 'unavailable';
+    if (r.remaining !== null && !unavailable) d.remaining = r.remaining;
+    if (r.delaySeconds !== null && r.allowed) d.delaySeconds = r.delaySeconds;
+    if (unavailable) d.error = r.error ?? 'the limiter store is unavailable';
+    else if (r.error !== null) d.error = r.error;
+    if (several) d.deniedBy = r.deniedBy;
+    if (r.status) d.status = r.status;
+    if (pr.wouldDeny) d.wouldDeny = r.wouldDeny;
+    if (r.now !== null) d.now = r.now;
+    if (r.shard !== null) d.shard = r.shard;
+    if (pr.leaseOf) d.leased = r.leased;
+    if (r.lostAtPromotion) d.lostAtPromotion = true;
     decisions[i] = d;
   }
   const c = run.countsAt(Infinity);
   const out: SimResult = { decisions, allowed: c.allowed, denied: c.denied };
   if (c.unavailable) out.unavailable = c.unavailable;
   if (c.bypass) out.bypass = c.bypass;
-  return Object.assign(out, productionReport(run.engine));
+  return Object.assign(out, reportOfRun(run));
 }
 
 /** simulate() after loading any plug-in limiter the scenario names (e.g. "lua"). */

@@ -8,7 +8,7 @@
 // - after KILL_CAP stopped runs (killed, or stopped by the engine's step budget), decides every
 //   later request as an error without running the script;
 // - records each call's resulting key state, so the page seeks a Lua slot without a script.
-import { buildRun, type LabRunOptions } from '../core/lab/labRun';
+import { buildRun, engineOf, type LabRunOptions } from '../core/lab/labRun';
 import { keyStatesForReplay, packRun, type PackedRun } from '../core/lab/transfer';
 import type { Decision, LimiterFactory, LimiterRequest, Params } from '../core/limiters/types';
 import { LUA_EPOCH, LuaLimiter, luaLimiterFactory, luaParamsOf } from '../core/lua/luaLimiter';
@@ -212,7 +212,7 @@ export function runLabJob(
   const opts: LabRunOptions = { seekable: job.seekable };
   const r = buildRun(job.input, opts);
   if (!r.ok) return { ok: false, errors: r.errors, message: r.message };
-  const run = r.run.engine;
+  const run = engineOf(r.run);
   // A record cut short at its cap cannot be replayed: no state views then.
   let seekable = job.seekable && ctx.recording;
   if (seekable) {

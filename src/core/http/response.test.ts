@@ -53,7 +53,7 @@ describe('the HTTP response of a decision', () => {
     expect(h.status).toBe(200);
     expect(headerValue(h, 'X-RateLimit-Bypass')).toContain('failing open');
   });
-  it('several policies: all advertised, none named in a refusal', () => {
+  it('several policies: all advertised, the one that denied named in a refusal', () => {
     const sc = {
       policies: [
         { id: 'per-minute', ...fw },
@@ -65,5 +65,6 @@ describe('the HTTP response of a decision', () => {
     expect(h.status).toBe(429);
     expect(headerValue(h, 'RateLimit-Policy')).toBe('"per-minute";q=3;w=60, "slots";q=9');
     expect(JSON.parse(h.body!)).toMatchObject({ policies: ['per-minute', 'slots'] });
+    expect(JSON.parse(h.body!)).toMatchObject({ policy: 'per-minute' });
   });
 });

@@ -48,30 +48,42 @@ export function httpResponse(run: { scenario: Scenario }, r: RequestInfo): HttpR
   const draftHeaders: [string, string][] = [];
   let body: string | null = null;
   const all = run.scenario.policies;
-  // Which policy denied: only when the engine says so (a per-policy decision). runLab records
-  // the combined decision only, so with several policies no single one is named.
-  const pol = r.policies.find((p) => !p.decision.allowed) ?? null;
-  const known = pol ? all.find((p) => p.id === pol.id) : all.length === 1 ? all[0]! : undefined;
+  // Which policies denied: the engine records each policy's own verdict (RequestInfo.deniedBy).
+  const denying = r.deniedBy
+    .map((id) => all.find((p) => p.id === id))
+    .filter((p) => p !== undefined);
+  const named = denying.length === 1 ? denying[0]! : all.length === 1 ? all[0]! : undefined;
+  const pol = named ? r.policies.find((p) => p.id === named.id) : undefined;
+  // The RateLimit fields describe one policy only when there is one.
+  const known = all.length === 1 ? all[0]! : undefined;
   if (r.outcome === 'denied') {
     headers.push(['Content-Type', 'application/problem+json']);
     // A refusal is about this caller, now: no shared cache may store and replay it.
     headers.push(['Cache-Control', 'no-store']);
     if (r.retryAfterSeconds !== null && r.retryAfterSeconds >= 0)
       headers.push(['Retry-After', String(r.retryAfterSeconds)]);
-    const ids = all.map((p) => `"${p.id}"`).join(', ');
+    const quoted = (ps: readonly { id: string }[]) => ps.map((p) => `"${p.id}"`).join(', ');
+    const ids = quoted(all);
+    const some = quoted(denying.length ? denying : all);
     body = JSON.stringify(
       {
         type: 'https://ratelimitlab.example/problems/rate-limited',
         title: 'Too Many Requests',
         status: 429,
-        detail: known
+        detail: named
           ? r.retryAfterSeconds === -1
-            ? `This request costs ${r.cost}, more than policy "${known.id}" can ever admit.`
-            : `Policy "${known.id}" (${known.algorithm}) is exhausted for "${pol?.limiterKey ?? r.key}". Retry after ${r.retryAfterSeconds} s.`
-          : r.retryAfterSeconds === -1
-            ? `This request costs ${r.cost}, more than one of the policies ${ids} can ever admit.`
-            : `At least one of the policies ${ids} is exhausted for "${r.key}". Retry after ${r.retryAfterSeconds} s.`,
-        ...(known ? { policy: known.id } : { policies: all.map((p) => p.id) }),
+            ? `This request costs ${r.cost}, more than policy "${named.id}" can ever admit.`
+            : `Policy "${named.id}" (${named.algorithm}) is exhausted for "${pol?.limiterKey ?? r.key}". Retry after ${r.retryAfterSeconds} s.`
+          : denying.length > 1
+            ? r.retryAfterSeconds === -1
+              ? `This request costs ${r.cost}, more than the policies ${some} can ever admit.`
+              : `The policies ${some} are all exhausted for "${r.key}". Retry after ${r.retryAfterSeconds} s.`
+            : r.retryAfterSeconds === -1
+              ? `This request costs ${r.cost}, more than one of the policies ${ids} can ever admit.`
+              : `At least one of the policies ${ids} is exhausted for "${r.key}". Retry after ${r.retryAfterSeconds} s.`,
+        ...(named ? { policy: named.id } : {}),
+        ...(denying.length > 1 ? { deniedBy: denying.map((p) => p.id) } : {}),
+        ...(all.length > 1 || !named ? { policies: all.map((p) => p.id) } : {}),
         retryAfterSeconds: r.retryAfterSeconds,
       },
       null,
@@ -100,7 +112,7 @@ export function httpResponse(run: { scenario: Scenario }, r: RequestInfo): HttpR
   if (r.outcome === 'unavailable' || r.outcome === 'bypass') return finish();
   if (!known) {
     // Several policies: advertise them all; the engine's `remaining` is the smallest across
-    // them without saying whose it is, so no RateLimit field names one.
+    // them without saying whose it is, so no RateLimit field is given.
     const items = all.map(policyItem).filter((x): x is string => x !== null);
     if (items.length) draftHeaders.push(['RateLimit-Policy', items.join(', ')]);
     return finish();

@@ -6,54 +6,27 @@
 // wraps an EngineRun already made. Counts follow timeline.ts's `Counts`: `allowed` is what
 // the limiter admitted, `bypass`, `unavailable` and `denied` are their own counts, and
 // `admitted` = allowed + bypass.
-import type { LimiterView, Params, Decision } from '../limiters/types';
+import type { LimiterView } from '../limiters/types';
+import type { ProductionData } from './engine/productionData';
 import type { Scenario } from '../scenario/types';
 import { ScenarioError, validateScenario } from '../scenario/validate';
-import { admittedCode, type Outcome, type Via } from './columns';
+import type { OverLimit } from './moments';
+import { overLimitOf } from './overLimit';
 import { viewUsage } from './policy';
+import {
+  RequestRecord,
+  policyDecisions,
+  requestDecision,
+  type RequestDecision,
+  type RequestInfo,
+} from './requestRecord';
 import { runLab, type EngineRun } from './run';
 import { LabTimeline, requestEvents, type Counts } from './timeline';
 
 export type { Counts } from './timeline';
-
-/** One policy's own decision on a request (the engine records the combined one only). */
-export interface PolicyDecision {
-  id: string;
-  algorithm: string;
-  params: Params;
-  scope: string;
-  limiterKey: string;
-  decision: Decision;
-}
-
-/** One request as the panels show it (built on demand from the run's columns). */
-export interface RequestInfo {
-  index: number;
-  at: number;
-  server: string;
-  key: string;
-  tenant: string;
-  cost: number;
-  outcome: Outcome;
-  /** The request got through (allowed or bypass), as `simulate`'s decisions say. */
-  allowed: boolean;
-  retryAfterSeconds: number | null;
-  remaining: number | null;
-  delaySeconds: number | null;
-  storeArrive: number | null;
-  storeReply: number | null;
-  writeArrive: number | null;
-  decidedAt: number;
-  respondedAt: number;
-  via: Via;
-  timedOut: boolean;
-  unreachable: boolean;
-  doubleSpent: boolean;
-  error: string | null;
-  policies: PolicyDecision[];
-  /** shared-nonatomic: the value the server read from the store (engine view at read time). */
-  readView: LimiterView | null;
-}
+export type { PolicyDecision, RequestDecision, RequestInfo } from './requestRecord';
+export { snapshotAt, type LabSnapshot, type SnapshotDecision } from './snapshot';
+export type { OverLimit } from './moments';
 
 /** A limiter the scene can draw: the shared store, a server's own counter, or its fallback. */
 export interface LimiterTarget {
@@ -101,7 +74,17 @@ export interface LabRun {
   countsAt(t: number): Counts;
   /** How many requests are decided at or before t. */
   decidedBy(t: number): number;
+  /** Request i's decision (cheap: no names, no path). */
+  decision(i: number): RequestDecision;
+  /** Request i as the panels show it. */
   request(i: number): RequestInfo;
+  /**
+   * The admissions over the limit (single policy; null when the run cannot be compared with one
+   * shared counter, e.g. a Lua script or several policies). Computed once, on first use.
+   */
+  readonly overLimit: OverLimit | null;
+  /** Failover, clocks, shards, leases, shadow mode, dry run (docs/production.md). */
+  production: ProductionData;
   /**
    * Limiter state of one target at time t, one view per key (most active keys first).
    * `random`: an out-of-order query (chart samples, past reads); it uses a second seeker so
@@ -111,11 +94,15 @@ export interface LabRun {
   /** Times of every event, sorted (for step and tick marks). */
   eventTimes: Float64Array;
   /** The engine's totals for the whole run (doubleSpent: admissions made on a stale read). */
-  totals: { doubleSpent: number; timedOut: number; viaFallback: number; limiterErrors: number };
-  /**
-   * True when the engine records which policy denied a request. It does not (runLab keeps
-   * only the combined decision), so with several policies the UI names none of them.
-   */
+  totals: {
+    doubleSpent: number;
+    timedOut: number;
+    viaFallback: number;
+    limiterErrors: number;
+    /** Naive multi-policy: cost charged, per policy id, for requests denied anyway. */
+    wastedBudget: Record<string, number>;
+  };
+  /** True: every denial names the policies that denied it (RequestDecision.deniedBy). */
   perPolicyDecisions: boolean;
 }
 
@@ -154,6 +141,14 @@ export function runScenario(s: Scenario, opts: LabRunOptions = {}): LabRun {
   return labRunOf(runLab(s, { recordOps: seekable }), seekable);
 }
 
+/**
+ * The engine's raw output under a run: for core code that reads engine columns itself (the
+ * production reports, the worker's transfer). Lint keeps it out of the UI, store and content.
+ */
+export function engineOf(run: LabRun): EngineRun {
+  return run.engine;
+}
+
 /** The LabRun view over an engine run. */
 export function labRunOf(run: EngineRun, seekable = run.checkpoints.length > 0): LabRun {
   return new Run(run, seekable);
@@ -179,7 +174,10 @@ class Run implements LabRun {
   readonly end: number;
   readonly targets: LimiterTarget[];
   readonly totals: LabRun['totals'];
-  readonly perPolicyDecisions = false;
+  readonly perPolicyDecisions = true;
+  readonly production: ProductionData;
+  private over: { v: OverLimit | null } | null = null;
+  private lost: Set<number> | null | undefined;
   private indexes: {
     keyIx: Int32Array;
     tenantIx: Int32Array;
@@ -227,7 +225,9 @@ class Run implements LabRun {
       timedOut: run.totals.timedOut,
       viaFallback: run.totals.viaFallback,
       limiterErrors: run.totals.limiterErrors,
+      wastedBudget: run.totals.wastedBudget,
     };
+    this.production = run.production;
     const multi = run.policies.length > 1;
     this.targets = run.slots.map((sl) => {
       const where = sl.role === 'store' ? 'store' : (run.servers[sl.server] ?? '?');
@@ -381,80 +381,20 @@ class Run implements LabRun {
         this.readViews.set(i, readView);
       }
     }
-    return {
-      index: i,
-      at: r.at,
-      server: r.server,
-      key: r.key,
-      tenant: r.tenant,
-      cost: r.cost,
-      outcome: r.outcome,
-      allowed: admittedCode(this.outcome[i]!),
-      retryAfterSeconds: r.retryAfterSeconds,
-      remaining: r.remaining,
-      delaySeconds: r.delaySeconds,
-      storeArrive: r.storeArrive,
-      storeReply: r.storeReply,
-      writeArrive: r.writeArrive,
-      decidedAt: r.decidedAt,
-      respondedAt: r.respondedAt,
-      via: r.via,
-      timedOut: r.timedOut,
-      unreachable: r.unreachable,
-      doubleSpent: r.doubleSpent,
-      error: r.error,
-      policies: [],
-      readView,
+    const d = this.decision(i);
+    return new RequestRecord(this, d, r, policyDecisions(this.engine, i, d), readView);
+  }
+
+  decision(i: number): RequestDecision {
+    if (this.lost === undefined)
+      this.lost = this.production.failover ? new Set(this.production.failover.lost) : null;
+    return requestDecision(this.engine, i, this.lost);
+  }
+
+  get overLimit(): OverLimit | null {
+    this.over ??= {
+      v: overLimitOf(this, this.engine, (s) => runScenario(s, { seekable: false })),
     };
+    return this.over.v;
   }
-}
-
-/** One decision as `window.rateLab.snapshot()` lists it (docs/spec/headless.md). */
-export interface SnapshotDecision {
-  index: number;
-  at: number;
-  server: string;
-  key: string;
-  /** The request got through (allowed or bypass), as in `simulate`. */
-  allowed: boolean;
-  outcome: Outcome;
-  retryAfterSeconds: number | null;
-}
-
-export interface LabSnapshot {
-  now: number;
-  allowed: number;
-  denied: number;
-  unavailable: number;
-  bypass: number;
-  admitted: number;
-  decisions: SnapshotDecision[];
-}
-
-/** The run as seen at time `now`: counts so far and every decision made by then, index order. */
-export function snapshotAt(run: LabRun, now: number): LabSnapshot {
-  const c = run.countsAt(now);
-  const decisions: SnapshotDecision[] = [];
-  for (let i = 0; i < run.n; i++) {
-    if (!(run.decidedAt[i]! <= now + 1e-12)) continue;
-    const r = run.request(i);
-    decisions.push({
-      index: i,
-      at: r.at,
-      server: r.server,
-      key: r.key,
-      allowed: r.allowed,
-      outcome: r.outcome,
-      retryAfterSeconds: r.retryAfterSeconds,
-    });
-  }
-  return {
-    now,
-    allowed: c.allowed,
-    denied: c.denied,
-    unavailable: c.unavailable,
-    bypass: c.bypass,
-    admitted: c.admitted,
-    decisions,
-  };
 }

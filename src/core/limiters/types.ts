@@ -99,7 +99,7 @@ export interface Usage {
 
 /**
  * What a policy allows on the true clock, per key: its envelope, the same footing on which
- * the overage report (production/overage.ts) compares algorithms after a failover, with
+ * the overage report (lab/overage.ts) compares algorithms after a failover, with
  * leases or with shards. A run without failures stays within it (the limiters' properties).
  */
 export type Allowance =

@@ -2,7 +2,7 @@
 // of L per W seconds expressed in each algorithm's own parameters (token bucket: capacity L,
 // refill L / W), run on the same traffic and the same store, so the writes lost and the
 // overage compare on one footing.
-import { buildRun } from '../lab/labRun';
+import { buildRun, engineOf } from '../lab/labRun';
 import { policyLimit, policyWindow } from '../lab/policy';
 import type { Scenario } from '../scenario/types';
 import { failoverReport } from './report';
@@ -51,7 +51,7 @@ export function compareUnderFailover(
     void _drop;
     const r = buildRun({ ...rest, algorithm, params }, { seekable: false });
     if (!r.ok) return null;
-    const e = r.run.engine;
+    const e = engineOf(r.run);
     const o = overages(e)[0];
     out.push({
       algorithm,

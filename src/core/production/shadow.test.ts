@@ -21,6 +21,7 @@ describe('shadow mode (enforce: false)', () => {
     expect(r.decisions.map((d) => d.wouldDeny)).toEqual([false, false, false, true, true]);
     expect(r.decisions[3]).toEqual({
       allowed: true,
+      outcome: 'allowed',
       retryAfterSeconds: null,
       remaining: 0,
       wouldDeny: true,
@@ -128,10 +129,34 @@ describe('leaky bucket dry run (limit_req_dry_run)', () => {
     const r = simulate({ ...lb({ dryRun: true }), requests: [0, 0, 0, 0].map((at) => ({ at })) });
     expect(r).toMatchObject({ allowed: 4, denied: 0 });
     expect(r.decisions).toEqual([
-      { allowed: true, retryAfterSeconds: null, delaySeconds: 0, status: 'PASSED' },
-      { allowed: true, retryAfterSeconds: null, delaySeconds: 0, status: 'DELAYED_DRY_RUN' },
-      { allowed: true, retryAfterSeconds: null, delaySeconds: 0, status: 'DELAYED_DRY_RUN' },
-      { allowed: true, retryAfterSeconds: null, delaySeconds: 0, status: 'REJECTED_DRY_RUN' },
+      {
+        allowed: true,
+        outcome: 'allowed',
+        retryAfterSeconds: null,
+        delaySeconds: 0,
+        status: 'PASSED',
+      },
+      {
+        allowed: true,
+        outcome: 'allowed',
+        retryAfterSeconds: null,
+        delaySeconds: 0,
+        status: 'DELAYED_DRY_RUN',
+      },
+      {
+        allowed: true,
+        outcome: 'allowed',
+        retryAfterSeconds: null,
+        delaySeconds: 0,
+        status: 'DELAYED_DRY_RUN',
+      },
+      {
+        allowed: true,
+        outcome: 'allowed',
+        retryAfterSeconds: null,
+        delaySeconds: 0,
+        status: 'REJECTED_DRY_RUN',
+      },
     ]);
   });
   it('a delay under a millisecond is no delay to NGINX (PASSED)', () => {
@@ -146,10 +171,10 @@ describe('leaky bucket dry run (limit_req_dry_run)', () => {
   it('without dryRun nothing changes: no status field', () => {
     const r = simulate({ ...lb(), requests: [0, 0, 0, 0].map((at) => ({ at })) });
     expect(r.decisions.map((d) => Object.keys(d))).toEqual([
-      ['allowed', 'retryAfterSeconds', 'delaySeconds'],
-      ['allowed', 'retryAfterSeconds', 'delaySeconds'],
-      ['allowed', 'retryAfterSeconds', 'delaySeconds'],
-      ['allowed', 'retryAfterSeconds'],
+      ['allowed', 'outcome', 'retryAfterSeconds', 'delaySeconds'],
+      ['allowed', 'outcome', 'retryAfterSeconds', 'delaySeconds'],
+      ['allowed', 'outcome', 'retryAfterSeconds', 'delaySeconds'],
+      ['allowed', 'outcome', 'retryAfterSeconds'],
     ]);
   });
   it('charges as NGINX does: the statuses are the enforcing verdicts (property)', () => {

@@ -3,7 +3,14 @@ import { simulate } from '../simulate';
 
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
 const route = ['A', 'B', 'A', 'B', 'A'].map((server, k) => ({ at: k, server, key: 'client-1' }));
-const OLD_DECISION_KEYS = ['allowed', 'retryAfterSeconds', 'remaining', 'delaySeconds', 'error'];
+const OLD_DECISION_KEYS = [
+  'allowed',
+  'outcome',
+  'retryAfterSeconds',
+  'remaining',
+  'delaySeconds',
+  'error',
+];
 const OLD_TOP_KEYS = ['decisions', 'allowed', 'denied', 'unavailable', 'bypass'];
 
 describe('simulate: production fields appear only when the scenario uses them', () => {

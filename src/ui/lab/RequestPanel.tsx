@@ -97,10 +97,16 @@ export function Http({ r, run }: { r: RequestInfo; run: LabRun }) {
         )}
         {h.body ? `\n${h.body}` : ''}
       </pre>
-      {!run.perPolicyDecisions && run.scenario.policies.length > 1 && r.outcome === 'denied' && (
-        <p className="muted small" data-testid="policy-unknown">
-          The engine reports one combined decision for the {run.scenario.policies.length} policies,
-          not which of them denied, so this response names none of them.
+      {run.scenario.policies.length > 1 && r.policies.length > 0 && (
+        <p className="muted small" data-testid="policy-verdicts">
+          Each policy&apos;s own verdict:{' '}
+          {run.scenario.policies
+            .map((p) => {
+              const v = r.policies.find((x) => x.id === p.id);
+              return `"${p.id}" ${!v ? 'not checked' : v.decision.allowed ? 'admits' : 'denies'}`;
+            })
+            .join(', ')}
+          .{r.wasted.length > 0 && ` Charged in vain: ${r.wasted.map((w) => `"${w}"`).join(', ')}.`}
         </p>
       )}
       {h.draftHeaders.length > 0 && (

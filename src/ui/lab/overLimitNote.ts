@@ -3,7 +3,6 @@
 // refused). A request that is not over the limit gets null.
 import type { LabRun } from '../../core/lab/labRun';
 import { describeSpec } from '../../core/limiters/registry';
-import { overLimitOf } from './overLimit';
 
 export interface OverLimitNote {
   /** The limit it went over, e.g. 3. */
@@ -16,7 +15,7 @@ export interface OverLimitNote {
 }
 
 export function overLimitNote(run: LabRun, index: number): OverLimitNote | null {
-  const over = overLimitOf(run);
+  const over = run.overLimit;
   if (!over || !over.flags[index]) return null;
   const by = over.requests.indexOf(index) + 1;
   if (by <= 0) return null;

@@ -22,7 +22,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { ScriptStatus } from '../lab/ScriptStatus';
 import { Controls } from '../lab/Controls';
 import { startLoop } from '../lab/loop';
-import { overLimitOf } from '../lab/overLimit';
 import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
 import { lanesInOrder } from '../lab/laneOrder';
@@ -61,7 +60,7 @@ function ordinals(list: number[]): string {
 
 /** Which admissions (1st, 2nd, ... in the lane's decision order) went over the limit. */
 function overSentence(run: LabRun, title: string): string | null {
-  const over = overLimitOf(run);
+  const over = run.overLimit;
   if (!over || over.requests.length === 0) return null;
   const ranks: number[] = [];
   let k = 0;

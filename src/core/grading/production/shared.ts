@@ -3,15 +3,14 @@
 // readable-settings case and the grade's last step.
 import fc from 'fast-check';
 import { OUTCOME } from '../../lab/columns';
-import { runScenario } from '../../lab/labRun';
-import type { EngineRun } from '../../lab/run';
+import { runLab, type EngineRun } from '../../lab/run';
 import { parseScenario } from '../../scenario/validate';
 import { gradeCases, num, type HiddenCase } from '../harness';
 import type { FailingCase, Submission } from '../types';
 
 /** Run a scenario on the engine (validated: a bad field throws the engine's message). */
 export function engineOf(sc: Record<string, unknown>): EngineRun {
-  return runScenario(parseScenario(sc), { seekable: false }).engine;
+  return runLab(parseScenario(sc), { recordOps: false });
 }
 
 export const US = 1e6;

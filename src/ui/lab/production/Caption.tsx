@@ -27,10 +27,10 @@ export function productionSentences(
         ? `The primary was lost at ${sec(fo.at)} and the run ended before the replica was promoted.`
         : `The primary was lost at ${sec(fo.at)}; the replica, ${sec(fo.lagSeconds)} behind, took over at ${sec(fo.promotedAt)} without the last ${fo.writesLost} write${fo.writesLost === 1 ? '' : 's'}${overText}.`,
     });
-  } else if (f.includes('replica') && run.engine.production.replicaLagSeconds !== null)
+  } else if (f.includes('replica') && run.production.replicaLagSeconds !== null)
     out.push({
       id: 'replica',
-      text: `The replica runs ${sec(run.engine.production.replicaLagSeconds)} behind the primary; nothing fails over in this run.`,
+      text: `The replica runs ${sec(run.production.replicaLagSeconds)} behind the primary; nothing fails over in this run.`,
     });
   if (rep.leases) {
     const l = rep.leases;

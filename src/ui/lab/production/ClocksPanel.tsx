@@ -4,7 +4,7 @@
 // the engine's record of the time each limiter used.
 import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
-import { clockReadSeries } from '../../../core/production/clockReads';
+import { clockReadSeriesOfRun } from '../../../core/production/ofRun';
 import { useLab } from '../useLab';
 import { num, reportOf, sec, signed } from './derived';
 import { TimePlot, type PlotSeries } from './TimePlot';
@@ -12,8 +12,8 @@ import { TimePlot, type PlotSeries } from './TimePlot';
 export function ClocksPanel({ run }: { run: LabRun }) {
   const now = useLab((s) => s.panelNow);
   const rep = reportOf(run).clocks;
-  const clocks = run.engine.production.clocks;
-  const series = useMemo(() => (clocks ? clockReadSeries(run.engine) : null), [run, clocks]);
+  const clocks = run.production.clocks;
+  const series = useMemo(() => (clocks ? clockReadSeriesOfRun(run) : null), [run, clocks]);
   const plot = useMemo(() => {
     if (!series || series.trueTime.length === 0) return null;
     const out: PlotSeries[] = [];

@@ -19,7 +19,7 @@ export function FailoverPanel({ run }: { run: LabRun }) {
   const now = useLab((s) => s.panelNow);
   const input = useLab((s) => s.input);
   const rep = reportOf(run);
-  const lag = run.engine.production.replicaLagSeconds;
+  const lag = run.production.replicaLagSeconds;
   const st = replicationOf(run)?.at(now) ?? null;
   const fo = rep.failover;
   const over = rep.overage?.[0];

@@ -1,15 +1,15 @@
 // What the production features did to one request (the request panel): the clock its limiter
 // read, the shard it charged, the lease that paid for it, a shadow policy's verdict, and whether
-// the promoted replica forgot its write. From the engine's per-request columns.
+// the promoted replica forgot its write. From the run's request record (LabRun.decision).
 import type { LabRun } from '../../../core/lab/labRun';
-import { clockRead } from '../../../core/production/clockReads';
+import { clockReadOfRun } from '../../../core/production/ofRun';
 import { num, sec, signed } from './derived';
 
 export function requestFacts(run: LabRun, i: number): string[] {
-  const e = run.engine;
-  const p = e.production;
+  const p = run.production;
+  const r = run.decision(i);
   const out: string[] = [];
-  const c = clockRead(e, i);
+  const c = clockReadOfRun(run, i);
   if (c) {
     const who =
       c.clock < 0 ? "the store's clock (Redis TIME)" : `server ${run.servers[c.clock]}'s clock`;
@@ -19,14 +19,14 @@ export function requestFacts(run: LabRun, i: number): string[] {
       t += `; the key's stored time was later, so it used ${sec(c.used)}: no time passed for it`;
     out.push(`${t}.`);
   }
-  if (p.shard && !Number.isNaN(e.events.storeArrive[i]!)) {
-    const sh = e.scenario.shards;
-    out.push(`Charged shard ${p.shard[i]} of ${sh?.count ?? '?'}.`);
+  if (r.shard !== null && !Number.isNaN(run.storeArrive[i]!)) {
+    const sh = run.scenario.shards;
+    out.push(`Charged shard ${r.shard} of ${sh?.count ?? '?'}.`);
   }
-  if (p.leaseOf) {
-    const id = p.leaseOf[i]!;
-    const b = p.leases!;
-    if (id >= 0 && Number.isNaN(e.events.storeArrive[i]!))
+  if (p.leases) {
+    const id = r.lease ?? -1;
+    const b = p.leases;
+    if (r.leased)
       out.push(
         `Paid from lease ${id + 1}, taken by request ${b.request[id]! + 1} and held by server ${run.servers[b.server[id]!]}: no store round trip.`,
       );
@@ -35,8 +35,8 @@ export function requestFacts(run: LabRun, i: number): string[] {
         `Took lease ${id + 1} (${num(b.size[id]!)} tokens, spendable until ${sec(b.expiresAt[id]!)}) in its store call.`,
       );
   }
-  if (p.wouldDeny?.[i]) out.push('Shadow mode: admitted, but the policy would have denied it.');
-  if (p.failover?.lost.includes(i))
+  if (r.wouldDeny) out.push('Shadow mode: admitted, but the policy would have denied it.');
+  if (p.failover && r.lostAtPromotion)
     out.push(
       `Its write was lost at the failover: made after ${sec(p.failover.replicatedBefore)}, it never reached the replica that was promoted.`,
     );

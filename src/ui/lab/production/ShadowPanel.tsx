@@ -3,7 +3,7 @@
 // which is what a rollout reads before it enforces. From the engine's shadow report.
 import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
-import { shadowSeries } from '../../../core/production/report';
+import { shadowSeriesOfRun } from '../../../core/production/ofRun';
 import { niceBucket } from './buckets';
 import { pct, reportOf, sec } from './derived';
 import { Facts } from './Facts';
@@ -12,7 +12,7 @@ import { TimePlot } from './TimePlot';
 export function ShadowPanel({ run }: { run: LabRun }) {
   const sh = reportOf(run).shadow;
   const series = useMemo(() => {
-    const s = shadowSeries(run.engine, niceBucket(run.end / 40));
+    const s = shadowSeriesOfRun(run, niceBucket(run.end / 40));
     if (!s) return null;
     const x = Array.from(s.requests, (_, k) => k * s.bucketSeconds);
     const rest = Array.from(s.requests, (v, k) => v - s.wouldDeny[k]!);

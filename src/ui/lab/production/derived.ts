@@ -1,11 +1,18 @@
 // The production views' data for a run, computed once per run and kept with it (a run never
-// changes). Every number the views show comes from these engine functions.
+// changes). Every number the views show comes from these core functions.
 import type { LabRun } from '../../../core/lab/labRun';
 import { featuresOf, type ProductionFeature } from '../../../core/production/labels';
-import { productionReport, type ProductionReport } from '../../../core/production/report';
-import { signals, type Signals } from '../../../core/production/signals';
-import { ShardView } from '../../../core/production/shardView';
-import { LeaseView, ReplicationView } from '../../../core/production/views';
+import {
+  leasesOfRun,
+  replicationOfRun,
+  reportOfRun,
+  shardsOfRun,
+  signalsOfRun,
+} from '../../../core/production/ofRun';
+import type { ProductionReport } from '../../../core/production/report';
+import type { ShardView } from '../../../core/production/shardView';
+import type { Signals } from '../../../core/production/signals';
+import type { LeaseView, ReplicationView } from '../../../core/production/views';
 
 interface Derived {
   features?: ProductionFeature[];
@@ -26,30 +33,25 @@ const of = (run: LabRun): Derived => {
 export const featuresOfRun = (run: LabRun): ProductionFeature[] =>
   (of(run).features ??= featuresOf(run.scenario));
 
-export const reportOf = (run: LabRun): ProductionReport =>
-  (of(run).report ??= productionReport(run.engine));
+export const reportOf = (run: LabRun): ProductionReport => (of(run).report ??= reportOfRun(run));
 
-export const signalsOf = (run: LabRun): Signals => (of(run).signals ??= signals(run.engine));
+export const signalsOf = (run: LabRun): Signals => (of(run).signals ??= signalsOfRun(run));
 
 export function replicationOf(run: LabRun): ReplicationView | null {
   const d = of(run);
-  if (d.replication === undefined)
-    d.replication =
-      run.engine.production.replicaLagSeconds === null ? null : new ReplicationView(run.engine);
+  if (d.replication === undefined) d.replication = replicationOfRun(run);
   return d.replication;
 }
 
 export function leasesOf(run: LabRun): LeaseView | null {
   const d = of(run);
-  if (d.leases === undefined)
-    d.leases = run.engine.production.leases ? new LeaseView(run.engine) : null;
+  if (d.leases === undefined) d.leases = leasesOfRun(run);
   return d.leases;
 }
 
 export function shardsOf(run: LabRun): ShardView | null {
   const d = of(run);
-  if (d.shards === undefined)
-    d.shards = run.engine.production.shard ? new ShardView(run.engine) : null;
+  if (d.shards === undefined) d.shards = shardsOfRun(run);
   return d.shards;
 }
 

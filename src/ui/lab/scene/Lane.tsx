@@ -4,7 +4,6 @@ import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type RefOb
 import type { LabRun } from '../../../core/lab/labRun';
 import { placementLabel } from '../../../core/production/labels';
 import { hopOf, type Lane as LaneId } from '../../../store/labStore';
-import { overLimitOf } from '../overLimit';
 import { addDrawer, useStage } from '../useLab';
 import { Balancer } from './Balancer';
 import { Clients } from './Clients';
@@ -81,7 +80,7 @@ export function Lane({
         : geometry(run, false, room || layout === 'compact'),
     [run, layout, room],
   );
-  const over = useMemo(() => overLimitOf(run), [run]);
+  const over = run.overLimit;
   const dots = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {
     const c = dots.current;

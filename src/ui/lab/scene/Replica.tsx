@@ -27,8 +27,8 @@ export function Replica({
   const view = replicationOf(run);
   if (!box || !store || !view) return null;
   const st = view.at(now)!;
-  const f = run.engine.production.failover;
-  const lag = run.engine.production.replicaLagSeconds ?? 0;
+  const f = run.production.failover;
+  const lag = run.production.replicaLagSeconds ?? 0;
   const target = run.targets.find((t) => t.kind === 'store');
   const rv =
     st.phase === 'replicating' && target

@@ -10,7 +10,7 @@ import type { Geometry } from './geometry';
 
 /** True when the server boxes carry badges (the plain "asks the store" line gives way). */
 export function hasServerBadges(run: LabRun): boolean {
-  const p = run.engine.production;
+  const p = run.production;
   return !!(p.clocks && run.scenario.serverClocks) || !!p.leases;
 }
 
@@ -27,7 +27,7 @@ export function ServerBadges({
 }) {
   const now = useLab((s) => laneNow(s, lane));
   if (!hasServerBadges(run)) return null;
-  const clocks = run.engine.production.clocks;
+  const clocks = run.production.clocks;
   const sc = run.scenario;
   const leases = leasesOf(run);
   const held = leases?.at(now);

@@ -16,7 +16,7 @@ function isDown(run: LabRun, t: number): boolean {
 
 /** The store's role at t: the primary, lost (the failover's gap), or the promoted replica. */
 function role(run: LabRun, t: number): 'store' | 'primary' | 'lost' | 'promoted' {
-  const f = run.engine.production.failover;
+  const f = run.production.failover;
   if (f && t >= f.at) return Number.isNaN(f.promotedAt) || t < f.promotedAt ? 'lost' : 'promoted';
   return run.scenario.store.replica ? 'primary' : 'store';
 }

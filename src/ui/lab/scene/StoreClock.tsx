@@ -5,7 +5,7 @@ import type { LabRun } from '../../../core/lab/labRun';
 import { num, signed } from '../production/derived';
 
 export function storeClockLine(run: LabRun, now: number): string | null {
-  const c = run.engine.production.clocks;
+  const c = run.production.clocks;
   const sc = run.scenario;
   if (sc.timeSource === 'app') return 'now: server clocks';
   if (!c || !sc.store.clockSteps?.length) return null;

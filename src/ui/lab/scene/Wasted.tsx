@@ -4,13 +4,13 @@ import type { LabRun } from '../../../core/lab/labRun';
 
 /** Units of budget wasted over the whole run, every policy together. */
 export function wastedTotal(run: LabRun): number {
-  const w = run.engine.totals.wastedBudget;
+  const w = run.totals.wastedBudget;
   return Object.values(w).reduce((a, b) => a + b, 0);
 }
 
 /** "Naive charging wasted 2 units of budget over the run: 2 of tenant's." */
 export function wastedText(run: LabRun): string {
-  const w = run.engine.totals.wastedBudget;
+  const w = run.totals.wastedBudget;
   const parts = Object.entries(w)
     .filter(([, v]) => v > 0)
     .map(([id, v]) => `${+v.toFixed(3)} of “${id}”`);

@@ -12,8 +12,8 @@ const MAX = 400;
 export function makeReplicaPainter(canvas: HTMLCanvasElement, run: LabRun, geo: Geometry) {
   const ctx = canvas.getContext('2d', { alpha: true });
   const view = replicationOf(run);
-  const lag = run.engine.production.replicaLagSeconds ?? 0;
-  const failAt = run.engine.production.failover?.at ?? Infinity;
+  const lag = run.production.replicaLagSeconds ?? 0;
+  const failAt = run.production.failover?.at ?? Infinity;
   let stroke = '#888';
   let fill = '#fff';
   const colours = () => {
