@@ -103,3 +103,19 @@ describe('compareSentence', () => {
     });
   });
 });
+
+describe('statesOutcome', () => {
+  it('finds captions that give an outcome away', async () => {
+    const { statesOutcome } = await import('./predict');
+    expect(statesOutcome('Fixed window: 200 admitted in two seconds. Sliding log: 100.')).toBe(
+      true,
+    );
+    expect(
+      statesOutcome('Capacity 2, refill 0.5/s: the third request gets 429 with Retry-After 2.'),
+    ).toBe(true);
+    expect(
+      statesOutcome('The counter holds 2 and the limit is 3: only one of these two requests fits.'),
+    ).toBe(true);
+    expect(statesOutcome('Two servers behind a load balancer, one client.')).toBe(false);
+  });
+});

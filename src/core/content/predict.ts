@@ -88,3 +88,13 @@ export function compareSentence(
     text: right ? `Right: ${you}, and ${what}.` : `Not this time: ${you}, but ${what}.`,
   };
 }
+
+/**
+ * Whether a caption states an outcome (a scene's admissions, refusals, 429s or 503s): such a
+ * scene asks for a prediction before it shows the caption.
+ */
+export function statesOutcome(caption: string): boolean {
+  return /\b(admits?|admitted|admissions?|refused|refuses|denied|denies|429s?|503s?|get through|gets through|got through|bypass(es)?|fits?|lets? \d+ in)\b/i.test(
+    caption,
+  );
+}
