@@ -78,3 +78,39 @@ test('"Just show me" on #/lab plays without a score', async ({ page }) => {
   await gotoRoute(page, '#/lessons');
   await expect(page.getByTestId('predict-score')).toHaveCount(0);
 });
+
+test('a lesson widget asks first; its narrated steps wait; an answer plays and compares', async ({
+  page,
+}) => {
+  await gotoRoute(page, '#/lessons/fixed-window');
+  const w = page.getByTestId('lab-widget').first();
+  const prompt = w.getByRole('group', { name: /^Predict/ });
+  await expect(prompt).toBeVisible();
+  expect(await pending(page)).toBe(true);
+  await expect(w.getByTestId('clock-now')).toHaveText('0.00');
+  // No caption, legend or selected request while it waits.
+  await expect(w.locator('.widget-note')).toHaveCount(0);
+  await expect(w.getByRole('list', { name: 'Legend' })).toHaveCount(0);
+  await expect(w.getByTestId('widget-selected')).toHaveCount(0);
+  expect(await w.innerText()).not.toMatch(/admitted|refused|Retry-After/);
+
+  // Narrated steps of a widget still asking keep their captions hidden; Next shows them.
+  const steps = page.getByTestId('steps').first();
+  await steps.scrollIntoViewIfNeeded();
+  await expect(steps.getByTestId('steps-predict')).toBeVisible();
+  await expect(steps.getByTestId('step-caption')).toBeHidden();
+  await steps.getByTestId('step-next').click();
+  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  await expect(steps.getByTestId('steps-predict')).toHaveCount(0);
+
+  await w.scrollIntoViewIfNeeded();
+  await prompt.getByRole('textbox').fill('2');
+  await prompt.getByRole('button', { name: 'Check my prediction' }).click();
+  await expect(w.getByTestId('predict-result')).toContainText(
+    /(Right|Not this time): you predicted 2, (and|but) \d+ requests? of \d+ got through\./,
+    { timeout: 20_000 },
+  );
+  // Stopped at the last decision, and the caption says why.
+  await expect(w.getByTestId('play-pause')).toHaveAccessibleName('Play');
+  await expect(w.locator('.widget-note')).toBeVisible();
+});

@@ -76,9 +76,12 @@ export function useWidgetPredict(
   // Answered: play to the deciding moment, then stop there.
   useEffect(() => {
     if (playTo === null || !stage) return;
+    let done = false;
     const check = () => {
       const s = stage.store.getState();
-      if (s.now < playTo) return;
+      if (done || s.now < playTo) return;
+      // Pausing and seeking notify this very listener: once is enough.
+      done = true;
       s.pause();
       s.seek(playTo);
       setPlayTo(null);
