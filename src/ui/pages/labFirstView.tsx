@@ -3,7 +3,7 @@
 // show me"); then the scene plays, and once the last request is decided the caption says how
 // the prediction compares, followed by the lab's own caption, which says why. Asked once: the
 // answer is kept with progress. Loading another scenario first ends the question unasked.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { decide, type Decided } from '../../core/content/predict';
 import type { LabRun } from '../../core/lab/labRun';
 import { labStore } from '../../store/labStore';
@@ -45,11 +45,27 @@ export function useFirstView(hasLink: boolean, left: LabRun): FirstView {
   const p = usePrediction(FIRST_VIEW_ID, asks && onOpening, decided);
   const answeredHere = asks && onOpening && p.said !== undefined;
   const at = decided?.at ?? 0;
-  const reached = useLab((s) => !answeredHere || s.now >= at);
-
-  // While the question is open nothing plays.
+  const atMoment = useLab((s) => !answeredHere || s.now >= at);
+  // Once the deciding moment was reached, the caption stays (a rewind does not hide it again).
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
-    if (p.pending) labStore.getState().pause();
+    if (atMoment && answeredHere) setSeen(true);
+  }, [atMoment, answeredHere]);
+  const reached = atMoment || seen;
+
+  // While the question is open nothing plays; the learner's own move of the clock (play, a
+  // step, a scrub, rateLab.advance) is their choice to be shown, as "Just show me" is.
+  const answer = useRef(p.answer);
+  answer.current = p.answer;
+  /** This view is moving the clock itself (not the learner). */
+  const driving = useRef(false);
+  useEffect(() => {
+    if (!p.pending) return;
+    labStore.getState().pause();
+    return labStore.subscribe((n, o) => {
+      if (driving.current || n.run !== o.run) return;
+      if (n.now !== o.now || n.playing !== o.playing) answer.current(null);
+    });
   }, [p.pending]);
 
   if (!asks || !onOpening || !decided) return { pending: false, waiting: false, node: null };
@@ -70,8 +86,10 @@ export function useFirstView(hasLink: boolean, left: LabRun): FirstView {
             onAnswer={(said) => {
               p.answer(said);
               const s = labStore.getState();
+              driving.current = true;
               s.seek(0);
               s.play();
+              driving.current = false;
             }}
           />
         </>
