@@ -1,8 +1,8 @@
 // The lab's first view asks before it plays: "How many of these 5 requests get through?" about
 // the left lane (a counter in each server). The opening play waits for the answer (or "Just
-// show me"); then the scene plays, and once the last request is decided the caption says how
-// the prediction compares, followed by the lab's own caption, which says why. Asked once: the
-// answer is kept with progress. Loading another scenario first ends the question unasked.
+// show me", which shows the caption at once); then the scene plays, and once the last request
+// is decided the caption says how the prediction compares, followed by the lab's own caption,
+// which says why. Asked once: the answer is kept with progress. Loading another scenario first ends the question unasked.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { decide, type Decided } from '../../core/content/predict';
 import type { LabRun } from '../../core/lab/labRun';
@@ -51,7 +51,8 @@ export function useFirstView(hasLink: boolean, left: LabRun): FirstView {
   useEffect(() => {
     if (atMoment && answeredHere) setSeen(true);
   }, [atMoment, answeredHere]);
-  const reached = atMoment || seen;
+  // "Just show me" shows the caption at once: the learner chose not to predict.
+  const reached = atMoment || seen || p.said === null;
 
   // While the question is open nothing plays; the learner's own move of the clock (play, a
   // step, a scrub, rateLab.advance) is their choice to be shown, as "Just show me" is.
