@@ -2,7 +2,8 @@
 // the left lane (a counter in each server). The opening play waits for the answer (or "Just
 // show me", which shows the caption at once); then the scene plays, and once the last request
 // is decided the caption says how the prediction compares, followed by the lab's own caption,
-// which says why. Asked once: the answer is kept with progress. Loading another scenario first ends the question unasked.
+// which says why. Asked once: the answer is kept with progress. Loading another scenario first
+// ends the question unasked.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { decide, type Decided } from '../../core/content/predict';
 import type { LabRun } from '../../core/lab/labRun';
