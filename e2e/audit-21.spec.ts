@@ -278,6 +278,11 @@ test.describe('lab audit (issue 21)', () => {
   }) => {
     const phone = page.viewportSize()!.width < 720;
     await lab.open();
+    // The first view asks for a prediction before it plays (e2e/predict-first.spec.ts).
+    await page
+      .getByRole('group', { name: /^Predict/ })
+      .getByRole('button', { name: 'Just show me' })
+      .click();
     const playPause = page.getByTestId('play-pause').first();
     const scene = page.locator('.lab-lanes svg.scene').first();
     if (phone) {

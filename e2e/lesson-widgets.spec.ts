@@ -11,6 +11,11 @@ async function firstWidget(page: Page): Promise<Locator> {
   await gotoRoute(page, LESSON);
   const w = page.getByTestId('lab-widget').first();
   await expect(w.getByTestId('clock-now')).toBeVisible();
+  // Its caption states an outcome, so it asks for a prediction first (e2e/predict-first.spec.ts).
+  await w
+    .getByRole('group', { name: /^Predict/ })
+    .getByRole('button', { name: 'Just show me' })
+    .click();
   return w;
 }
 

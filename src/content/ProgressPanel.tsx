@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { progressStore } from '../store/progress';
+import { predictionScore } from '../store/progressMerge';
 import { DownloadLink } from '../ui/shell/DownloadLink';
 import { useProgress } from './useProgress';
 
@@ -32,7 +33,53 @@ export function ProgressNotice() {
   );
 }
 
-/** Progress summary with export and import (as a JSON file). */
+/** "You predicted 9 of 14 right", counted from the predictions actually made. */
+function PredictScore() {
+  const { right, made } = predictionScore(useProgress((s) => s.predictions));
+  if (made === 0) return null;
+  return (
+    <p className="progress-predict" data-testid="predict-score">
+      You predicted {right} of {made} right.
+    </p>
+  );
+}
+
+/** Reset everything, after a second press that says what goes. */
+function ResetProgress() {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className="button"
+        onClick={() => setAsking(true)}
+        data-testid="progress-reset"
+      >
+        Reset progress…
+      </button>
+    );
+  return (
+    <span role="group" aria-label="Reset progress" className="progress-reset-confirm">
+      <span>Forget every lesson read, problem solved, saved answer and prediction?</span>{' '}
+      <button
+        type="button"
+        className="button"
+        data-testid="progress-reset-confirm"
+        onClick={() => {
+          progressStore().getState().reset();
+          setAsking(false);
+        }}
+      >
+        Yes, reset
+      </button>{' '}
+      <button type="button" className="button" onClick={() => setAsking(false)}>
+        Keep it
+      </button>
+    </span>
+  );
+}
+
+/** Progress summary with export, import (as a JSON file) and reset. */
 export function ProgressPanel({
   done,
   total,
@@ -76,6 +123,7 @@ export function ProgressPanel({
           <span style={{ width: `${pct}%` }} />
         </div>
       </div>
+      <PredictScore />
       <div className="progress-actions">
         <button type="button" className="button" onClick={exportFile} data-testid="progress-export">
           Export progress
@@ -88,6 +136,7 @@ export function ProgressPanel({
         >
           Import…
         </button>
+        <ResetProgress />
         <input
           ref={input}
           type="file"

@@ -51,3 +51,18 @@ describe('window.rateLab input checks', () => {
     expect(api.snapshot()).toMatchObject({ allowed: 3, denied: 1 });
   });
 });
+
+describe('snapshot().predictPending', () => {
+  it('is true exactly while some predict prompt hides its outcome', async () => {
+    const { setPredictPending } = await import('./predictPending');
+    const api = createLabApi();
+    expect(api.snapshot().predictPending).toBe(false);
+    setPredictPending('a', true);
+    setPredictPending('b', true);
+    expect(api.snapshot().predictPending).toBe(true);
+    setPredictPending('a', false);
+    expect(api.snapshot().predictPending).toBe(true);
+    setPredictPending('b', false);
+    expect(api.snapshot().predictPending).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@
 import type { LabSnapshot } from '../core/lab/labRun';
 import { limiterNamesOf, prepareLimiters } from '../core/limiters/registry';
 import { labSnapshot, labStore, scenarioShapeError, SPEED_MAX, SPEED_MIN } from './labStore';
+import { predictPending } from './predictPending';
 import { realRedisCases, type RealCaseResult } from './realRedis';
 
 /** The longest single advance (about 31 years of virtual time). */
@@ -34,7 +35,8 @@ export interface RateLab {
   play(speed?: number): void;
   pause(): void;
   reset(): Promise<void>;
-  snapshot(): LabSnapshot;
+  /** The run at the clock's time; `predictPending`: a predict prompt still hides an outcome. */
+  snapshot(): LabSnapshot & { predictPending: boolean };
   /**
    * `redis` cases (the CLI verb's format, as objects) on the model and a real Redis through
    * the lab server, side by side. Rejects, saying how to configure a Redis, when none answers.
@@ -85,7 +87,7 @@ export function createLabApi(): RateLab {
       s.pause();
       s.seek(0);
     },
-    snapshot: labSnapshot,
+    snapshot: () => ({ ...labSnapshot(), predictPending: predictPending() }),
     async redis(cases, opts) {
       if (!Array.isArray(cases)) throw new Error('redis(cases, ...): cases must be an array');
       if (opts?.target !== 'real')

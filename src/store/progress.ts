@@ -47,6 +47,8 @@ export interface ProgressState extends ProgressData {
   solutionLoaded(slug: string): void;
   /** A question or problem answered: a miss (re)enters the review queue, a right answer moves it on. */
   answered(id: string, right: boolean, info: { title: string; href: string }): void;
+  /** A predict prompt answered (kept only the first time; `said` null: "Just show me"). */
+  predicted(id: string, said: number | null, right: boolean | null): void;
   dismissNotice(): void;
   reset(): void;
 }
@@ -105,6 +107,22 @@ export function readProgress(
       data.review[id] = r;
     }
   }
+  if (v.predictions !== undefined) {
+    if (!isObj(v.predictions)) return { ok: false, reason: 'its "predictions" is not a map' };
+    for (const [id, p] of Object.entries(v.predictions)) {
+      const ok =
+        isObj(p) &&
+        (p.said === null || (typeof p.said === 'number' && Number.isFinite(p.said))) &&
+        (p.right === null || typeof p.right === 'boolean') &&
+        typeof p.at === 'string';
+      if (!ok) return { ok: false, reason: `its prediction "${id}" is damaged` };
+      data.predictions[id] = {
+        said: p.said as number | null,
+        right: p.right as boolean | null,
+        at: p.at as string,
+      };
+    }
+  }
   if (
     v.lessonsRead === undefined &&
     v.problemsSolved === undefined &&
@@ -117,9 +135,26 @@ export function readProgress(
 
 /** Just the data of a state (what is stored and exported). */
 function dataOf(s: ProgressData): ProgressData {
-  const { lessonsRead, problemsSolved, saved, attempts, solutionsViewed, solutionsLoaded, review } =
-    s;
-  return { lessonsRead, problemsSolved, saved, attempts, solutionsViewed, solutionsLoaded, review };
+  const {
+    lessonsRead,
+    problemsSolved,
+    saved,
+    attempts,
+    solutionsViewed,
+    solutionsLoaded,
+    review,
+    predictions,
+  } = s;
+  return {
+    lessonsRead,
+    problemsSolved,
+    saved,
+    attempts,
+    solutionsViewed,
+    solutionsLoaded,
+    review,
+    predictions,
+  };
 }
 
 const FILE_NAME = 'rate-limit-lab-progress.json';
@@ -252,6 +287,10 @@ export function createProgressStore(
       answered(id, right, info) {
         if (right && !get().review[id] && !readStored()?.review[id]) return;
         commit({ kind: 'answer', id, right, info, at: now().toISOString() });
+      },
+      predicted(id, said, right) {
+        if (get().predictions[id]) return;
+        commit({ kind: 'predicted', id, prediction: { said, right, at: now().toISOString() } });
       },
       dismissNotice() {
         set({ notice: null });

@@ -19,6 +19,29 @@ export interface ProgressData {
   solutionsLoaded: Record<string, string>;
   /** `problem:<slug>` or `question:<lesson>:<n>` -> when it comes back for review. */
   review: Record<string, ReviewItem>;
+  /** A predict prompt's id -> the learner's first answer to it (null: "Just show me"). */
+  predictions: Record<string, Prediction>;
+}
+
+/** One prediction, kept as first made: a second look at the same scene is no prediction. */
+export interface Prediction {
+  /** The number the learner predicted, or null when they chose to be shown. */
+  said: number | null;
+  /** Whether it matched the run (null when nothing was predicted). */
+  right: boolean | null;
+  at: string;
+}
+
+/** "You predicted 9 of 14 right": right answers of those actually predicted. */
+export function predictionScore(p: Record<string, Prediction>): { right: number; made: number } {
+  let right = 0;
+  let made = 0;
+  for (const x of Object.values(p)) {
+    if (x.right === null) continue;
+    made++;
+    if (x.right) right++;
+  }
+  return { right, made };
 }
 
 /** The maps whose items are "the first time something happened". */
@@ -38,6 +61,7 @@ export type ProgressChange =
       info: { title: string; href: string };
       at: string;
     }
+  | { kind: 'predicted'; id: string; prediction: Prediction }
   | { kind: 'import'; data: ProgressData }
   | { kind: 'reset' };
 
@@ -58,6 +82,7 @@ export const emptyProgress = (): ProgressData => ({
   solutionsViewed: {},
   solutionsLoaded: {},
   review: {},
+  predictions: {},
 });
 
 /** The earlier of two ISO times per item (a first time never moves later). */
@@ -87,6 +112,8 @@ export function mergeProgress(mine: ProgressData, other: ProgressData): Progress
     solutionsViewed: earliest(mine.solutionsViewed, other.solutionsViewed),
     solutionsLoaded: earliest(mine.solutionsLoaded, other.solutionsLoaded),
     review,
+    // The first answer to a prompt stands: this copy's, else the other's.
+    predictions: { ...other.predictions, ...mine.predictions },
   };
 }
 
@@ -136,6 +163,16 @@ export function applyChange(
       if (next) review[change.id] = next;
       else delete review[change.id];
       return { data: { ...stored, review }, conflict: null };
+    }
+    case 'predicted': {
+      if (stored.predictions[change.id]) return { data: stored, conflict: null };
+      return {
+        data: {
+          ...stored,
+          predictions: { ...stored.predictions, [change.id]: change.prediction },
+        },
+        conflict: null,
+      };
     }
     case 'import': {
       // Imported code replaces stored code for the same problem; everything else merges.

@@ -2,7 +2,9 @@
 // and the run used to end before its servers were on the screen. So the opening play waits
 // (paused, nothing decided yet) until the first lane's scene is mostly on the screen, above
 // the sticky time bar; on a desktop, where it already is, it goes on at once. Anything the
-// learner does to the clock first (play, pause, seek, a new scenario) ends the wait.
+// learner does to the clock first (play, pause, seek, a new scenario) ends the wait. While the
+// first view's prediction is open (`asking`) nothing is held: the page keeps the run paused,
+// and the answer starts the opening play, which is then held the same way.
 import { useEffect, type RefObject } from 'react';
 import type { LabStore } from '../../store/labStore';
 
@@ -12,8 +14,13 @@ const SEEN = 0.6;
 /** This hook paused the opening play and has not resumed it (survives a remount). */
 let held = false;
 
-export function useHoldUntilSeen(store: LabStore, lanes: RefObject<HTMLElement | null>): void {
+export function useHoldUntilSeen(
+  store: LabStore,
+  lanes: RefObject<HTMLElement | null>,
+  asking = false,
+): void {
   useEffect(() => {
+    if (asking) return;
     const s = store.getState();
     if (typeof IntersectionObserver === 'undefined' || !lanes.current) return;
     // Only the opening: nothing decided yet (the clock may have ticked while the page loaded).
@@ -56,5 +63,5 @@ export function useHoldUntilSeen(store: LabStore, lanes: RefObject<HTMLElement |
     });
     // Unmounted while holding: `held` stays, so the next visit keeps waiting for the scene.
     return stop;
-  }, [store, lanes]);
+  }, [store, lanes, asking]);
 }

@@ -10,6 +10,7 @@ import {
 import { admittedCode } from '../../core/lab/columns';
 import type { Counts, LabRun } from '../../core/lab/labRun';
 import { labTitle as scenarioTitle } from '../../core/production/labels';
+import { useFirstView } from './labFirstView';
 import {
   labLinkOf,
   linkLoadFailed,
@@ -327,10 +328,14 @@ export default function LabPage({ route }: { route: Route }) {
   const [tab, setTab] = useState<Tab>('controls');
   const back = safeBack(route.query.get('back'));
 
+  const lanes = lanesInOrder(run, compare, override, titles);
+  // The first view asks before it plays (labFirstView.tsx); the opening play waits for it.
+  const first = useFirstView(route.query.get('scenario') !== null, lanes[0]!.r);
+
   useEffect(() => startLoop(), []);
   const lanesRef = useRef<HTMLDivElement>(null);
   const openDetails = useTapOpensDetails(labStore, () => setTab('request'));
-  useHoldUntilSeen(labStore, lanesRef);
+  useHoldUntilSeen(labStore, lanesRef, first.pending);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -368,10 +373,8 @@ export default function LabPage({ route }: { route: Route }) {
     });
   };
 
-  const lanes = lanesInOrder(run, compare, override, titles);
-
   return (
-    <div className="lab" data-testid="lab-page">
+    <div className={`lab${first.pending ? ' predict-pending' : ''}`} data-testid="lab-page">
       {back && (
         <p className="lab-back">
           <a href={back} data-testid="back-to-lesson">
@@ -384,7 +387,8 @@ export default function LabPage({ route }: { route: Route }) {
           <h1 className="page-title" data-testid="lab-title">
             {scenarioTitle(run.scenario)}
           </h1>
-          <Caption />
+          {first.node}
+          {!first.waiting && <Caption />}
         </div>
         <NextSteps onAlgorithm={openAlgorithm} />
       </header>
@@ -451,12 +455,24 @@ export default function LabPage({ route }: { route: Route }) {
         </div>
       </div>
       <div className="lab-production" id="panel-production" data-active={tab === 'production'}>
-        <ProductionPanels />
+        {first.pending ? (
+          <p className="muted" data-testid="production-after-predict">
+            The production signals appear once you have made your prediction above.
+          </p>
+        ) : (
+          <ProductionPanels />
+        )}
       </div>
       <div className="lab-charts" id="panel-charts" data-active={tab === 'charts'}>
-        <Suspense fallback={<p className="loading">Loading charts…</p>}>
-          <Charts />
-        </Suspense>
+        {first.pending ? (
+          <p className="muted" data-testid="charts-after-predict">
+            The charts appear once you have made your prediction above.
+          </p>
+        ) : (
+          <Suspense fallback={<p className="loading">Loading charts…</p>}>
+            <Charts />
+          </Suspense>
+        )}
       </div>
       <LiveSummary />
     </div>

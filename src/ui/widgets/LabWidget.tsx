@@ -28,6 +28,7 @@ import { Legend, OUTCOME_LABEL, OutcomeGlyph } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys } from '../lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../lab/useLab';
 import { parseHash } from '../shell/router';
+import { useWidgetPredict } from './useWidgetPredict';
 import {
   clearStepCaption,
   registerWidgetStage,
@@ -137,10 +138,13 @@ function WidgetScene({
   setup,
   stage,
   id,
+  pending,
 }: {
   setup: Extract<WidgetResult, { ok: true }>;
   stage: Stage;
   id?: string;
+  /** A prediction is open: nothing that gives the outcome away. */
+  pending: boolean;
 }) {
   const run = useLab((s) => s.run);
   const compare = useLab((s) => s.compare);
@@ -180,7 +184,7 @@ function WidgetScene({
           The second lane could not run: {setup.compareError}
         </p>
       )}
-      {id && <StepCaption id={id} />}
+      {id && !pending && <StepCaption id={id} />}
       {/* The time bar comes first in the tab order and is drawn under the scene (CSS order). */}
       <div className="widget-stage">
         <div className="widget-timebar">
@@ -204,14 +208,14 @@ function WidgetScene({
             />
           )}
         </div>
-        <Legend show={outcomes} />
+        {!pending && <Legend show={outcomes} />}
       </div>
-      {productionSentences(run, { signals: true }).length > 0 && (
+      {!pending && productionSentences(run, { signals: true }).length > 0 && (
         <p className="widget-note widget-prod" data-testid="widget-production">
           <ProductionCaption run={run} signals />
         </p>
       )}
-      <WidgetRequest />
+      {!pending && <WidgetRequest />}
       <TimeKeys where="while this lab has focus" />
     </>
   );
@@ -277,12 +281,13 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
 
   const title = typeof spec.title === 'string' ? spec.title : 'Try it in the lab';
   const caption = typeof spec.caption === 'string' ? spec.caption : null;
+  const predict = useWidgetPredict(setup, stage, id, caption);
   return (
     // Keys inside the widget move its own clock (the figure is not itself focusable: its
     // controls are).
     <figure
       ref={figure}
-      className="widget card lab-widget"
+      className={`widget card lab-widget${predict.pending ? ' predict-pending' : ''}`}
       data-testid="lab-widget"
       data-stage="own"
       id={id}
@@ -292,7 +297,8 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
         <span className="widget-kind">Live lab</span>
         <strong className="widget-title">{title}</strong>
       </figcaption>
-      {caption && <p className="widget-note">{caption}</p>}
+      {predict.node}
+      {caption && predict.showCaption && <p className="widget-note">{caption}</p>}
       {setup.ok === null && (
         <p className="muted" role="status" aria-busy="true" data-testid="widget-loading">
           Loading the Lua engine for this scenario…
@@ -306,7 +312,7 @@ export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: st
       {setup.ok && stage && (
         <StageContext.Provider value={stage}>
           <ScriptStatus />
-          <WidgetScene setup={setup} stage={stage} id={id} />
+          <WidgetScene setup={setup} stage={stage} id={id} pending={predict.pending} />
         </StageContext.Provider>
       )}
     </figure>

@@ -1,5 +1,7 @@
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { NarratedStep, StepsSpec } from '../../core/content/steps';
+import { subscribeWidgetPredict, widgetPredictPending } from './widgetStages';
+import './predict.css';
 import './steps.css';
 
 const fmtTime = (t: number): string => `${Number(t.toFixed(t < 10 ? 2 : 1))} s`;
@@ -19,7 +21,8 @@ function stateLabels(s: NarratedStep, twoLanes: boolean): string[] {
  * Each step names a scene state (time, highlighted request, server or store key) of the lab
  * widget it narrates; `onStep` tells a scene to move there (the live scene plugs in here).
  * Back and Next at the ends are aria-disabled rather than disabled, so a keyboard user who
- * reaches the last step keeps focus inside the widget.
+ * reaches the last step keeps focus inside the widget. While the lab widget they narrate still
+ * asks for a prediction, the captions stay hidden: a step moves the scene, which shows it.
  */
 export function NarratedSteps({
   spec,
@@ -34,6 +37,11 @@ export function NarratedSteps({
   onStep?: (step: NarratedStep, index: number) => void;
 }) {
   const [at, setAt] = useState(0);
+  const pending = useSyncExternalStore(
+    subscribeWidgetPredict,
+    () => !!labId && widgetPredictPending(labId),
+    () => false,
+  );
   const n = spec.steps.length;
   const go = useCallback(
     (i: number) => {
@@ -60,7 +68,7 @@ export function NarratedSteps({
   const title = spec.title ?? 'Step by step';
   return (
     <section
-      className="widget card steps-widget"
+      className={`widget card steps-widget${pending ? ' predict-pending' : ''}`}
       aria-label={`${title}: narrated steps`}
       data-testid="steps"
       onKeyDown={onKeyDown}
@@ -82,7 +90,13 @@ export function NarratedSteps({
         <p className="steps-count">
           Step {at + 1} of {n}
         </p>
+        {pending && (
+          <p className="steps-predict muted" data-testid="steps-predict">
+            Make your prediction in the lab above first, or press Next to be shown.
+          </p>
+        )}
         <p
+          data-spoiler
           className="steps-caption"
           aria-live="polite"
           aria-atomic="true"
@@ -90,7 +104,7 @@ export function NarratedSteps({
         >
           {step.caption}
         </p>
-        <ul className="steps-state" aria-label="Scene at this step">
+        <ul className="steps-state" aria-label="Scene at this step" data-spoiler>
           {stateLabels(step, twoLanes).map((l) => (
             <li key={l} data-testid="step-state">
               {l}

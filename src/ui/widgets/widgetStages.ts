@@ -80,3 +80,24 @@ export function showStep(id: string, step: SceneStep): boolean {
   setCaption(id, step.caption ? { label: step.label ?? null, text: step.caption } : null);
   return true;
 }
+
+// Widgets waiting for a prediction (by element id): their narrated steps hide their captions.
+const waiting = new Set<string>();
+const waitListeners = new Set<() => void>();
+
+export function setWidgetPredictPending(id: string, on: boolean): void {
+  if (on === waiting.has(id)) return;
+  if (on) waiting.add(id);
+  else waiting.delete(id);
+  for (const f of waitListeners) f();
+}
+
+/** Widget `id` still asks for a prediction. */
+export function widgetPredictPending(id: string): boolean {
+  return waiting.has(id);
+}
+
+export function subscribeWidgetPredict(f: () => void): () => void {
+  waitListeners.add(f);
+  return () => waitListeners.delete(f);
+}

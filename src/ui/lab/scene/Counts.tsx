@@ -2,7 +2,8 @@
 // happened), 429, 503 (only when it happened), the admissions over the limit (only where one
 // shared counter would have refused some) and decided so far. The numbers change with
 // nearly every frame at speed, so a drawer writes them (text data, only when a decision
-// lands), never a React render.
+// lands), never a React render. The rows that show only when something happens in the run
+// (bypass, 503, over the limit) are spoilers while a prediction is open (`data-spoiler`).
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import type { OverLimit } from '../../../core/lab/moments';
@@ -68,7 +69,7 @@ export function Counts({
         </dd>
       </div>
       {total.bypass > 0 && (
-        <div className="count o-bypass">
+        <div className="count o-bypass" data-spoiler>
           <dt title="Admitted without a decision: the store failed and the service fails open">
             <OutcomeGlyph outcome="bypass" size={16} /> bypass
           </dt>
@@ -86,7 +87,7 @@ export function Counts({
         </dd>
       </div>
       {total.unavailable > 0 && (
-        <div className="count o-unavailable">
+        <div className="count o-unavailable" data-spoiler>
           <dt>
             <OutcomeGlyph outcome="unavailable" size={16} /> 503
           </dt>
@@ -98,6 +99,7 @@ export function Counts({
       {over && over.requests.length > 0 && (
         <div
           className="count o-over"
+          data-spoiler
           title="Admitted here, refused by one shared counter with the same policy on the same requests"
         >
           <dt>over the limit of {over.quota}</dt>
