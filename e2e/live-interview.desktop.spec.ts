@@ -77,6 +77,28 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   await cand.page.keyboard.type('return n');
   await expect.poll(async () => (await liveState(host.page))?.code).toBe('local n = 1\nreturn n');
 
+  // The race scheduler is shared: a round trip sent on either side shows on the other.
+  const candRace = cand.page.getByTestId('shared-race');
+  const hostRace = host.page.getByTestId('shared-race');
+  await candRace.getByTestId('race-step-0').click();
+  await expect(hostRace.getByTestId('race-log').locator('li')).toHaveCount(1);
+  await hostRace.getByTestId('race-step-1').click();
+  await expect(candRace.getByTestId('race-log').locator('li')).toHaveCount(2);
+  await expect(hostRace.getByTestId('race-log').locator('li')).toHaveCount(2);
+
+  // The interviewer's notes go to the lab server (for the host alone): a reload that lost
+  // this browser's copy gets them back from there.
+  const qNote = 'QNOTE-4e1d: asked about the TTL';
+  const oNote = 'ONOTE-9b2c: strong on races';
+  await host.page.getByTestId('question-notes').fill(qNote);
+  await host.page.getByTestId('overall-notes').fill(oNote);
+  await expect(host.page.getByTestId('notes-kept')).toHaveAttribute('data-kept', 'kept');
+  await host.page.evaluate(() => localStorage.removeItem('rateLab.interview.host'));
+  await host.page.reload();
+  await expect(host.page.getByTestId('overall-notes')).toHaveValue(oNote);
+  await expect(host.page.getByTestId('question-notes')).toHaveValue(qNote);
+  await expect(host.page.getByTestId('rubric-0')).toBeChecked();
+
   // The interviewer moves on; the candidate's screen follows.
   await host.page.getByTestId('host-next').click();
   await expect(cand.page.getByTestId('candidate-question')).toHaveAttribute(
@@ -98,7 +120,9 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   for (const f of frames) {
     expect(f).not.toContain(rubric.slice(0, 40));
     expect(f).not.toContain(answer);
-    for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"'])
+    expect(f).not.toContain('QNOTE-4e1d');
+    expect(f).not.toContain('ONOTE-9b2c');
+    for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"', '"asked"'])
       expect(f).not.toContain(k);
   }
   // The scorecard gains the candidate's code and the overall verdict.

@@ -259,7 +259,7 @@ export function HostPage() {
   const now = useNow(pub !== null && pub.endedAt === null);
   // The remote candidate's room, and the notes kept on the lab server for this host alone.
   const live = useHostRoom(pub?.id ?? null);
-  useHostMirror(live, priv, sync);
+  const kept = useHostMirror(live, priv, sync);
   const running = pub !== null && pub.endedAt === null;
   const index = pub?.index ?? 0;
 
@@ -591,6 +591,13 @@ export function HostPage() {
             data-testid="overall-notes"
           />
         </label>
+        {kept !== 'none' && (
+          <p className="muted small" role="status" data-testid="notes-kept" data-kept={kept}>
+            {kept === 'kept'
+              ? 'Your notes, ticks and verdict are kept on the lab server, for you alone.'
+              : 'Keeping your notes on the lab server…'}
+          </p>
+        )}
         {downloads}
       </section>
     </div>

@@ -132,11 +132,14 @@ export function useHostMirror(
   live: HostRoomHandle,
   priv: SessionPrivate | null,
   sync: InterviewSync,
-): void {
+): 'none' | 'saving' | 'kept' {
   const { conn, state, setError } = live;
   const host = state?.status === 'open' ? state.host : null;
-  /** What the server holds, by part, as JSON (seeded from its host view). */
+  /** What was sent to the server, by part, as JSON (seeded from its host view). */
   const held = useRef<Map<string, string> | null>(null);
+  /** What the server accepted, by part. */
+  const acked = useRef(new Map<string, string>());
+  const [, rerender] = useState(0);
   useEffect(() => {
     held.current = null;
   }, [conn]);
@@ -145,6 +148,7 @@ export function useHostMirror(
   useEffect(() => {
     if (!host || !priv || held.current !== null) return;
     held.current = heldBy(host);
+    acked.current = new Map(held.current);
     const back = restoreFrom(priv, host);
     if (back.notes !== undefined) sync.setNotes(back.notes);
     if (back.verdict !== undefined) sync.setVerdict(back.verdict);
@@ -164,12 +168,25 @@ export function useHostMirror(
         const json = JSON.stringify(m.payload);
         if (kept.get(m.key) === json) continue;
         kept.set(m.key, json);
-        conn.send(m.event, m.payload).catch((e: Error) => {
-          kept.delete(m.key);
-          setError(`Not kept on the lab server: ${e.message}`);
-        });
+        conn.send(m.event, m.payload).then(
+          () => {
+            acked.current.set(m.key, json);
+            rerender((n) => n + 1);
+          },
+          (e: Error) => {
+            kept.delete(m.key);
+            setError(`Not kept on the lab server: ${e.message}`);
+          },
+        );
       }
     }, MIRROR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [conn, ready, priv, setError]);
+
+  if (!conn || !priv) return 'none';
+  if (!ready) return 'saving';
+  const all = hostMessages(priv);
+  return all.every((m) => acked.current.get(m.key) === JSON.stringify(m.payload))
+    ? 'kept'
+    : 'saving';
 }
