@@ -39,6 +39,8 @@ const liveState = (p: Page) => p.evaluate(() => window.rateLab!.live.state());
 test('an interviewer and a remote candidate run a session; no host data reaches the candidate', async ({
   browser,
 }) => {
+  // A whole session on two machines: many steps, each waiting on the other side.
+  test.slow();
   const host = await machine(browser);
   const cand = await machine(browser);
   const frames: string[] = [];
@@ -134,6 +136,47 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   ]);
   const card = JSON.parse(await readFile((await json.path())!, 'utf8')) as Record<string, unknown>;
   expect(card).toMatchObject({ verdict: 'yes', code: 'local n = 1\nreturn n' });
+
+  expect(host.problems).toEqual([]);
+  expect(cand.problems).toEqual([]);
+  await host.context.close();
+  await cand.context.close();
+});
+
+test("the lab scene's clock is shared: a move or a play on one side shows on the other", async ({
+  browser,
+}) => {
+  const host = await machine(browser);
+  const cand = await machine(browser);
+  await host.page.goto(`${base}#/interview/host`);
+  await host.page.getByTestId('pick-fixed-window-burst').check();
+  await host.page.getByTestId('start-session').click();
+  await host.page.getByTestId('invite-remote').click();
+  await cand.page.goto((await host.page.getByTestId('join-url').textContent())!);
+  const hostLab = host.page.getByTestId('shared-lab');
+  const candLab = cand.page.getByTestId('shared-lab');
+  await expect(candLab.getByTestId('clock-now')).toBeVisible();
+  await expect(hostLab.getByTestId('clock-now')).toBeVisible();
+
+  // The interviewer steps to the next event: the candidate's clock goes there too.
+  await hostLab.getByRole('button', { name: /^Next/ }).click();
+  await hostLab.getByRole('button', { name: /^Next/ }).click();
+  const at = (await hostLab.getByTestId('clock-now').textContent())!;
+  await expect(candLab.getByTestId('clock-now')).toHaveText(at);
+  // The candidate plays it: the interviewer's scene plays; the candidate pauses: it stops.
+  await candLab.getByTestId('play-pause').click();
+  await expect(hostLab.getByTestId('play-pause')).toHaveAttribute('aria-label', 'Pause');
+  await candLab.getByTestId('play-pause').click();
+  await expect(hostLab.getByTestId('play-pause')).toHaveAttribute('aria-label', 'Play');
+  await expect
+    .poll(async () => [
+      await hostLab.getByTestId('clock-now').textContent(),
+      await candLab.getByTestId('clock-now').textContent(),
+    ])
+    .toEqual([
+      await candLab.getByTestId('clock-now').textContent(),
+      await candLab.getByTestId('clock-now').textContent(),
+    ]);
 
   expect(host.problems).toEqual([]);
   expect(cand.problems).toEqual([]);

@@ -29,8 +29,8 @@ export const LIMITS = {
   /** Request indexes a race schedule may name (the scheduler plays at most this many). */
   raceRequests: 16,
   scenarioBytes: 12 * 1024,
-  /** The lab clock, in milliseconds of the scenario's time. */
-  labNowMs: 1e9,
+  /** The lab clock, in seconds of the scenario's time. */
+  labNowSeconds: 1e7,
 };
 
 const slugOf = (x: unknown, field: string) =>
@@ -69,8 +69,13 @@ export function parseLab(x: unknown): SharedLab | null {
   const scenario = json(l.scenario, 'lab.scenario', LIMITS.scenarioBytes);
   if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario))
     fail('lab.scenario', 'expected an object (a lab scenario)');
-  if (typeof l.now !== 'number' || !Number.isFinite(l.now) || l.now < 0 || l.now > LIMITS.labNowMs)
-    fail('lab.now', `expected milliseconds from 0 to ${LIMITS.labNowMs}`);
+  if (
+    typeof l.now !== 'number' ||
+    !Number.isFinite(l.now) ||
+    l.now < 0 ||
+    l.now > LIMITS.labNowSeconds
+  )
+    fail('lab.now', `expected seconds from 0 to ${LIMITS.labNowSeconds}`);
   return {
     slug: slugOf(l.slug, 'lab.slug'),
     scenario: scenario as Record<string, unknown>,

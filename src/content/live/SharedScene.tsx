@@ -108,7 +108,7 @@ function SharedLabView({
       clearTimeout(timer);
       timer = setTimeout(() => {
         const cur = stage.store.getState();
-        const lab = { slug, scenario, now: Math.round(cur.now), playing: cur.playing };
+        const lab = { slug, scenario, now: cur.now, playing: cur.playing };
         const key = JSON.stringify(lab);
         if (key === last.current) return;
         last.current = key;

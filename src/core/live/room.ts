@@ -38,7 +38,7 @@ export interface SharedRace {
   schedule: RaceStep[];
 }
 
-/** The shared lab scene: its scenario and its clock (paused at `now`, or playing from it). */
+/** The shared lab scene: its scenario and its clock (paused at `now` seconds, or playing from it). */
 export interface SharedLab {
   slug: string;
   scenario: Record<string, unknown>;
