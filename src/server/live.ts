@@ -252,12 +252,15 @@ export class Live {
     payload: unknown,
   ): Promise<void> {
     const { store, clock } = this.o;
-    const room = await store.get(c.roomId);
-    if (room === null)
-      throw new LiveError({ status: 404, code: 'room-not-found', message: 'This room is gone.' });
-    const why = roomGone(room, clock.now());
-    if (why) throw new LiveError(gone(why));
+    const live = (room: RoomRecord | null): RoomRecord => {
+      if (room === null)
+        throw new LiveError({ status: 404, code: 'room-not-found', message: 'This room is gone.' });
+      const why = roomGone(room, clock.now());
+      if (why) throw new LiveError(gone(why));
+      return room;
+    };
     if (event === 'y' || event === 'awareness' || event === 'code') {
+      const room = live(await store.get(c.roomId));
       if (room.kind !== 'interview' || (isHost(c.role) === false && c.role !== 'candidate'))
         throw forbidden(event, c.role);
       return this.coEdit(socket, c, event, payload);
@@ -271,8 +274,10 @@ export class Live {
       });
     if (!ev.roles.includes(c.role)) throw forbidden(event, c.role);
     const msg = ev.parse(payload);
+    // One read of the room per message: the update's own (a step in a large workshop is on
+    // the hot path).
     const next = await store.update(c.roomId, (r) => {
-      const out = ev.apply(r, msg, c.token);
+      const out = ev.apply(live(r), msg, c.token);
       out.rev = r.rev + 1;
       out.lastActive = clock.now();
       if (event === 'close') out.closedAt = clock.now();
