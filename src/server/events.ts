@@ -91,6 +91,8 @@ export interface StateEvent<T> {
   parse(payload: unknown): T;
   /** The changed room; `pid` is the sender's rejoin token (participants only). */
   apply(r: RoomRecord, msg: T, pid: string | null): RoomRecord;
+  /** It changes nothing the host's view shows (hostView in core/live/room.ts). */
+  hostUnchanged?: true;
 }
 
 const HOSTS: readonly Role[] = ['host'];
@@ -109,6 +111,7 @@ const def = <T>(e: StateEvent<T>): StateEvent<unknown> => e as StateEvent<unknow
 export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   ask: def({
     roles: HOSTS,
+    hostUnchanged: true,
     parse: (x) => {
       const o = record(x, '', ['slug', 'text']);
       return {
@@ -120,16 +123,19 @@ export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   }),
   scene: def({
     roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
     parse: (x) => json(record(x, '', ['data']).data ?? null, 'data', LIMITS.sceneBytes),
     apply: (r, data) => ({ ...r, scene: data }),
   }),
   'scene:race': def({
     roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
     parse: parseRace,
     apply: (r, race: SharedRace | null) => ({ ...r, race }),
   }),
   'scene:lab': def({
     roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
     parse: parseLab,
     apply: (r, lab: SharedLab | null) => ({ ...r, lab }),
   }),
@@ -169,6 +175,7 @@ export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   }),
   step: def({
     roles: PRESENTER,
+    hostUnchanged: true,
     parse: (x) => int(record(x, '', ['index']).index, 'index', 0, LIMITS.steps),
     apply: (r, step: number) => ({ ...r, step }),
   }),

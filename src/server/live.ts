@@ -78,6 +78,8 @@ export class Live {
   private readonly perConnection: MemoryLimiter;
   private readonly yRooms = new Map<string, Promise<YRoom>>();
   private readonly pending = new Map<string, RoomRecord>();
+  /** Rooms whose host view changed since the last flush. */
+  private readonly pendingHost = new Set<string>();
   private flushScheduled = false;
 
   constructor(private readonly o: LiveOptions) {
@@ -294,7 +296,7 @@ export class Live {
       setImmediate(() => void this.sweepRoom(next.id));
       return;
     }
-    this.publish(next);
+    this.publish(next, ev.hostUnchanged !== true);
   }
 
   /**
@@ -339,18 +341,23 @@ export class Live {
   }
 
   /** Sends a room's views to its audiences, once per tick however many changes came in it. */
-  private publish(r: RoomRecord): void {
+  private publish(r: RoomRecord, forHost = true): void {
     const had = this.pending.get(r.id);
     if (!had || had.rev <= r.rev) this.pending.set(r.id, r);
+    if (forHost) this.pendingHost.add(r.id);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => {
       this.flushScheduled = false;
       const rooms = [...this.pending.values()];
+      const host = new Set(this.pendingHost);
       this.pending.clear();
+      this.pendingHost.clear();
       for (const room of rooms) {
         this.o.io.to(audience.all(room.id)).emit('state', publicView(room));
-        this.o.io.to(audience.host(room.id)).emit('host', hostView(room));
+        // A step of a large workshop leaves the host's view as it was: not sent again (it
+        // lists every learner, and with several instances it goes through Redis).
+        if (host.has(room.id)) this.o.io.to(audience.host(room.id)).emit('host', hostView(room));
       }
     });
   }
