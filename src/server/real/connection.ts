@@ -21,6 +21,7 @@ const STATUS_AS_TEXT = {
   [RESP_TYPES.DOUBLE]: Buffer,
 };
 const STATUS_AS_BYTES = { ...STATUS_AS_TEXT, [RESP_TYPES.SIMPLE_STRING]: Buffer };
+type Mapping = typeof STATUS_AS_TEXT | typeof STATUS_AS_BYTES;
 
 /** One reply, read through both decoders (`a`: status as text, `b`: status as bytes). */
 export function toReply(a: unknown, b: unknown): Reply {
@@ -85,7 +86,7 @@ export class TypedConnection {
     }
     const c = new TypedConnection(redis, address);
     // Added after ioredis's own decoder, so a command's reply is queued before its promise settles.
-    const decoder = (mapping: typeof STATUS_AS_TEXT, out: unknown[]) =>
+    const decoder = (mapping: Mapping, out: unknown[]) =>
       new Decoder({
         getTypeMapping: () => mapping,
         onReply: (r: unknown) => out.push(r),
