@@ -39,6 +39,8 @@ const liveState = (p: Page) => p.evaluate(() => window.rateLab!.live.state());
 test('an interviewer and a remote candidate run a session; no host data reaches the candidate', async ({
   browser,
 }) => {
+  // A whole session on two machines: many steps, each waiting on the other side.
+  test.slow();
   const host = await machine(browser);
   const cand = await machine(browser);
   const frames: string[] = [];
@@ -77,6 +79,28 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   await cand.page.keyboard.type('return n');
   await expect.poll(async () => (await liveState(host.page))?.code).toBe('local n = 1\nreturn n');
 
+  // The race scheduler is shared: a round trip sent on either side shows on the other.
+  const candRace = cand.page.getByTestId('shared-race');
+  const hostRace = host.page.getByTestId('shared-race');
+  await candRace.getByTestId('race-step-0').click();
+  await expect(hostRace.getByTestId('race-log').locator('li')).toHaveCount(1);
+  await hostRace.getByTestId('race-step-1').click();
+  await expect(candRace.getByTestId('race-log').locator('li')).toHaveCount(2);
+  await expect(hostRace.getByTestId('race-log').locator('li')).toHaveCount(2);
+
+  // The interviewer's notes go to the lab server (for the host alone): a reload that lost
+  // this browser's copy gets them back from there.
+  const qNote = 'QNOTE-4e1d: asked about the TTL';
+  const oNote = 'ONOTE-9b2c: strong on races';
+  await host.page.getByTestId('question-notes').fill(qNote);
+  await host.page.getByTestId('overall-notes').fill(oNote);
+  await expect(host.page.getByTestId('notes-kept')).toHaveAttribute('data-kept', 'kept');
+  await host.page.evaluate(() => localStorage.removeItem('rateLab.interview.host'));
+  await host.page.reload();
+  await expect(host.page.getByTestId('overall-notes')).toHaveValue(oNote);
+  await expect(host.page.getByTestId('question-notes')).toHaveValue(qNote);
+  await expect(host.page.getByTestId('rubric-0')).toBeChecked();
+
   // The interviewer moves on; the candidate's screen follows.
   await host.page.getByTestId('host-next').click();
   await expect(cand.page.getByTestId('candidate-question')).toHaveAttribute(
@@ -98,7 +122,9 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   for (const f of frames) {
     expect(f).not.toContain(rubric.slice(0, 40));
     expect(f).not.toContain(answer);
-    for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"'])
+    expect(f).not.toContain('QNOTE-4e1d');
+    expect(f).not.toContain('ONOTE-9b2c');
+    for (const k of ['"notes"', '"marks"', '"verdict"', '"board"', '"secretHash"', '"asked"'])
       expect(f).not.toContain(k);
   }
   // The scorecard gains the candidate's code and the overall verdict.
@@ -110,6 +136,47 @@ test('an interviewer and a remote candidate run a session; no host data reaches 
   ]);
   const card = JSON.parse(await readFile((await json.path())!, 'utf8')) as Record<string, unknown>;
   expect(card).toMatchObject({ verdict: 'yes', code: 'local n = 1\nreturn n' });
+
+  expect(host.problems).toEqual([]);
+  expect(cand.problems).toEqual([]);
+  await host.context.close();
+  await cand.context.close();
+});
+
+test("the lab scene's clock is shared: a move or a play on one side shows on the other", async ({
+  browser,
+}) => {
+  const host = await machine(browser);
+  const cand = await machine(browser);
+  await host.page.goto(`${base}#/interview/host`);
+  await host.page.getByTestId('pick-fixed-window-burst').check();
+  await host.page.getByTestId('start-session').click();
+  await host.page.getByTestId('invite-remote').click();
+  await cand.page.goto((await host.page.getByTestId('join-url').textContent())!);
+  const hostLab = host.page.getByTestId('shared-lab');
+  const candLab = cand.page.getByTestId('shared-lab');
+  await expect(candLab.getByTestId('clock-now')).toBeVisible();
+  await expect(hostLab.getByTestId('clock-now')).toBeVisible();
+
+  // The interviewer steps to the next event: the candidate's clock goes there too.
+  await hostLab.getByRole('button', { name: /^Next/ }).click();
+  await hostLab.getByRole('button', { name: /^Next/ }).click();
+  const at = (await hostLab.getByTestId('clock-now').textContent())!;
+  await expect(candLab.getByTestId('clock-now')).toHaveText(at);
+  // The candidate plays it: the interviewer's scene plays; the candidate pauses: it stops.
+  await candLab.getByTestId('play-pause').click();
+  await expect(hostLab.getByTestId('play-pause')).toHaveAttribute('aria-label', 'Pause');
+  await candLab.getByTestId('play-pause').click();
+  await expect(hostLab.getByTestId('play-pause')).toHaveAttribute('aria-label', 'Play');
+  await expect
+    .poll(async () => [
+      await hostLab.getByTestId('clock-now').textContent(),
+      await candLab.getByTestId('clock-now').textContent(),
+    ])
+    .toEqual([
+      await candLab.getByTestId('clock-now').textContent(),
+      await candLab.getByTestId('clock-now').textContent(),
+    ]);
 
   expect(host.problems).toEqual([]);
   expect(cand.problems).toEqual([]);

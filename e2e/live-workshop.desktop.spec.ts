@@ -93,8 +93,35 @@ test('a presenter runs a deck with a predict step and the progress board for 6 l
   ).toHaveAttribute('data-count', '2');
 
   // Progress board and stuck signals; nicknames stay text.
-  await learners[1]!.page.getByTestId('mark-solved').click();
-  await learners[2]!.page.getByTestId('mark-attempted').click();
+  // The board comes from the practice grader's record in each learner's browser: here another
+  // tab of the learner's (the practice page) records a passing grade, or a failing one.
+  const problem = await learners[1]!.page.getByTestId('problem-select').inputValue();
+  const graded = async (l: (typeof learners)[number], solved: boolean) => {
+    const tab = await l.context.newPage();
+    await tab.goto(`${base}#/`);
+    await tab.evaluate(
+      ([slug, ok]) => {
+        const at = new Date().toISOString();
+        localStorage.setItem(
+          'rate-lab:progress:v1',
+          JSON.stringify({
+            lessonsRead: {},
+            problemsSolved: ok ? { [slug]: at } : {},
+            saved: {},
+            attempts: { [slug]: 1 },
+          }),
+        );
+      },
+      [problem, solved] as const,
+    );
+    await expect(l.page.locator(`[data-problem="${problem}"]`)).toHaveAttribute(
+      'data-status',
+      solved ? 'solved' : 'attempted',
+    );
+    await tab.close();
+  };
+  await graded(learners[1]!, true);
+  await graded(learners[2]!, false);
   await learners[3]!.page.getByTestId('stuck').click();
   const board = pres.page.getByTestId('progress-board');
   await expect(board.locator('tbody tr')).toHaveCount(1);

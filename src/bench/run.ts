@@ -12,6 +12,7 @@ import {
 } from './exploreFeedback';
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printLiveBench, runLiveBench, type LiveBenchRow } from './liveBench';
+import { printLiveRedisCost, runLiveRedisCost, type LiveRedisCost } from './liveRedisCost';
 import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
 import { printRealBench, runRealBench, type RealBenchResult } from './realBench';
 
@@ -30,13 +31,20 @@ const SECTIONS: Record<string, () => unknown> = {
   // The lab on a real Redis the section starts (BENCH_REAL_TRIALS trials a race).
   real: () => runRealBench({ trials: Number(process.env.BENCH_REAL_TRIALS ?? 200) }),
   live: () => runLiveBench(),
+  // Part of BENCH_SECTIONS=live: Redis commands and bytes per step (load does not change them).
+  liveRedisCost: () => runLiveRedisCost(Number(process.env.BENCH_LIVE_COST_LEARNERS ?? 1000)),
 };
 
 const json = process.argv.includes('--json');
 const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const results: Record<string, unknown> = {};
 for (const [name, fn] of Object.entries(SECTIONS)) {
-  if (!only || only.includes(name) || (name === 'racesFeedback' && only.includes('races')))
+  if (
+    !only ||
+    only.includes(name) ||
+    (name === 'racesFeedback' && only.includes('races')) ||
+    (name === 'liveRedisCost' && only.includes('live'))
+  )
     results[name] = await fn();
 }
 
@@ -54,4 +62,5 @@ else {
   if (results.grade) printGradeBench(results.grade as GradeBenchResult);
   if (results.real) printRealBench(results.real as RealBenchResult);
   if (results.live) printLiveBench(results.live as LiveBenchRow[]);
+  if (results.liveRedisCost) printLiveRedisCost(results.liveRedisCost as LiveRedisCost | null);
 }

@@ -2,7 +2,17 @@
 // checked and capped, unknown fields refused) and how it changes the room. Pure over the room
 // record; live.ts runs them. The binary co-editing events (y, awareness, code) are in yRoom.ts.
 import { bool, fail, int, json, record, SLUG, SLUG_HELP, text } from './check';
-import type { PredictValue, ProblemStatus, Role, RoomKind, RoomRecord } from '../core/live/room';
+import type {
+  PredictValue,
+  ProblemStatus,
+  RaceStep,
+  Role,
+  RoomKind,
+  RoomRecord,
+  SharedLab,
+  SharedRace,
+} from '../core/live/room';
+import { MAX_PAUSE_MS } from '../core/races/session';
 
 export const LIMITS = {
   questionText: 4000,
@@ -14,7 +24,65 @@ export const LIMITS = {
   nick: 24,
   steps: 999,
   problems: 200,
+  followUps: 32,
+  raceSteps: 400,
+  /** Request indexes a race schedule may name (the scheduler plays at most this many). */
+  raceRequests: 16,
+  scenarioBytes: 12 * 1024,
+  /** The lab clock, in seconds of the scenario's time. */
+  labNowSeconds: 1e7,
 };
+
+const slugOf = (x: unknown, field: string) =>
+  text(x, field, { max: 64, min: 1, pattern: SLUG, patternHelp: SLUG_HELP });
+
+function raceStep(x: unknown, field: string): RaceStep {
+  const o = record(x, field, ['request', 'crash', 'pause']);
+  const request = int(o.request, `${field}.request`, -1, LIMITS.raceRequests - 1);
+  if (request === -1) {
+    if (o.crash !== undefined) fail(`${field}.crash`, 'a pause (request -1) cannot crash');
+    return { request, pause: int(o.pause, `${field}.pause`, 1, MAX_PAUSE_MS) };
+  }
+  if (o.pause !== undefined) fail(`${field}.pause`, 'only a pause (request -1) has a length');
+  return o.crash === undefined ? { request } : { request, crash: bool(o.crash, `${field}.crash`) };
+}
+
+/** The shared race scheduler: which puzzle, and the schedule as round trips in order. */
+export function parseRace(x: unknown): SharedRace | null {
+  const o = record(x, '', ['race']);
+  if (o.race === null) return null;
+  const r = record(o.race, 'race', ['slug', 'schedule']);
+  if (!Array.isArray(r.schedule)) fail('race.schedule', 'expected an array of round trips');
+  if (r.schedule.length > LIMITS.raceSteps)
+    fail('race.schedule', `too long (at most ${LIMITS.raceSteps} steps)`);
+  return {
+    slug: slugOf(r.slug, 'race.slug'),
+    schedule: r.schedule.map((a, i) => raceStep(a, `race.schedule[${i}]`)),
+  };
+}
+
+/** The shared lab scene: its scenario (a lab spec, as a lesson's lab block) and its clock. */
+export function parseLab(x: unknown): SharedLab | null {
+  const o = record(x, '', ['lab']);
+  if (o.lab === null) return null;
+  const l = record(o.lab, 'lab', ['slug', 'scenario', 'now', 'playing']);
+  const scenario = json(l.scenario, 'lab.scenario', LIMITS.scenarioBytes);
+  if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario))
+    fail('lab.scenario', 'expected an object (a lab scenario)');
+  if (
+    typeof l.now !== 'number' ||
+    !Number.isFinite(l.now) ||
+    l.now < 0 ||
+    l.now > LIMITS.labNowSeconds
+  )
+    fail('lab.now', `expected seconds from 0 to ${LIMITS.labNowSeconds}`);
+  return {
+    slug: slugOf(l.slug, 'lab.slug'),
+    scenario: scenario as Record<string, unknown>,
+    now: l.now,
+    playing: bool(l.playing, 'lab.playing'),
+  };
+}
 
 export const VERDICTS = ['strong-yes', 'yes', 'no', 'strong-no'] as const;
 
@@ -23,6 +91,8 @@ export interface StateEvent<T> {
   parse(payload: unknown): T;
   /** The changed room; `pid` is the sender's rejoin token (participants only). */
   apply(r: RoomRecord, msg: T, pid: string | null): RoomRecord;
+  /** It changes nothing the host's view shows (hostView in core/live/room.ts). */
+  hostUnchanged?: true;
 }
 
 const HOSTS: readonly Role[] = ['host'];
@@ -41,6 +111,7 @@ const def = <T>(e: StateEvent<T>): StateEvent<unknown> => e as StateEvent<unknow
 export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   ask: def({
     roles: HOSTS,
+    hostUnchanged: true,
     parse: (x) => {
       const o = record(x, '', ['slug', 'text']);
       return {
@@ -52,8 +123,21 @@ export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   }),
   scene: def({
     roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
     parse: (x) => json(record(x, '', ['data']).data ?? null, 'data', LIMITS.sceneBytes),
     apply: (r, data) => ({ ...r, scene: data }),
+  }),
+  'scene:race': def({
+    roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
+    parse: parseRace,
+    apply: (r, race: SharedRace | null) => ({ ...r, race }),
+  }),
+  'scene:lab': def({
+    roles: INTERVIEW_BOTH,
+    hostUnchanged: true,
+    parse: parseLab,
+    apply: (r, lab: SharedLab | null) => ({ ...r, lab }),
   }),
   notes: def({
     roles: HOSTS,
@@ -63,18 +147,20 @@ export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   mark: def({
     roles: HOSTS,
     parse: (x) => {
-      const o = record(x, '', ['slug', 'met', 'notes']);
-      const slug = text(o.slug, 'slug', { max: 64, min: 1, pattern: SLUG, patternHelp: SLUG_HELP });
+      const o = record(x, '', ['slug', 'met', 'notes', 'asked']);
+      const slug = slugOf(o.slug, 'slug');
       if (!Array.isArray(o.met)) fail('met', 'expected an array of true/false');
       if (o.met.length > LIMITS.rubricPoints) fail('met', `at most ${LIMITS.rubricPoints} points`);
       const met = o.met.map((m, i) => bool(m, `met[${i}]`));
       const notes = o.notes === undefined ? '' : text(o.notes, 'notes', { max: LIMITS.markNotes });
-      return { slug, met, notes };
+      const asked = o.asked === undefined ? 0 : int(o.asked, 'asked', 0, LIMITS.followUps);
+      return { slug, met, notes, asked };
     },
-    apply: (r, m: { slug: string; met: boolean[]; notes: string }) => {
+    apply: (r, m: { slug: string; met: boolean[]; notes: string; asked: number }) => {
       if (!(m.slug in r.marks) && Object.keys(r.marks).length >= 100)
         fail('slug', 'too many questions marked');
-      return { ...r, marks: { ...r.marks, [m.slug]: { met: m.met, notes: m.notes } } };
+      const mark = { met: m.met, notes: m.notes, asked: m.asked };
+      return { ...r, marks: { ...r.marks, [m.slug]: mark } };
     },
   }),
   verdict: def({
@@ -89,6 +175,7 @@ export const STATE_EVENTS: Record<string, StateEvent<unknown>> = {
   }),
   step: def({
     roles: PRESENTER,
+    hostUnchanged: true,
     parse: (x) => int(record(x, '', ['index']).index, 'index', 0, LIMITS.steps),
     apply: (r, step: number) => ({ ...r, step }),
   }),

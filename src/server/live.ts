@@ -78,6 +78,8 @@ export class Live {
   private readonly perConnection: MemoryLimiter;
   private readonly yRooms = new Map<string, Promise<YRoom>>();
   private readonly pending = new Map<string, RoomRecord>();
+  /** Rooms whose host view changed since the last flush. */
+  private readonly pendingHost = new Set<string>();
   private flushScheduled = false;
 
   constructor(private readonly o: LiveOptions) {
@@ -252,12 +254,15 @@ export class Live {
     payload: unknown,
   ): Promise<void> {
     const { store, clock } = this.o;
-    const room = await store.get(c.roomId);
-    if (room === null)
-      throw new LiveError({ status: 404, code: 'room-not-found', message: 'This room is gone.' });
-    const why = roomGone(room, clock.now());
-    if (why) throw new LiveError(gone(why));
+    const live = (room: RoomRecord | null): RoomRecord => {
+      if (room === null)
+        throw new LiveError({ status: 404, code: 'room-not-found', message: 'This room is gone.' });
+      const why = roomGone(room, clock.now());
+      if (why) throw new LiveError(gone(why));
+      return room;
+    };
     if (event === 'y' || event === 'awareness' || event === 'code') {
+      const room = live(await store.get(c.roomId));
       if (room.kind !== 'interview' || (isHost(c.role) === false && c.role !== 'candidate'))
         throw forbidden(event, c.role);
       return this.coEdit(socket, c, event, payload);
@@ -271,8 +276,10 @@ export class Live {
       });
     if (!ev.roles.includes(c.role)) throw forbidden(event, c.role);
     const msg = ev.parse(payload);
+    // One read of the room per message: the update's own (a step in a large workshop is on
+    // the hot path).
     const next = await store.update(c.roomId, (r) => {
-      const out = ev.apply(r, msg, c.token);
+      const out = ev.apply(live(r), msg, c.token);
       out.rev = r.rev + 1;
       out.lastActive = clock.now();
       if (event === 'close') out.closedAt = clock.now();
@@ -289,7 +296,7 @@ export class Live {
       setImmediate(() => void this.sweepRoom(next.id));
       return;
     }
-    this.publish(next);
+    this.publish(next, ev.hostUnchanged !== true);
   }
 
   /**
@@ -334,18 +341,23 @@ export class Live {
   }
 
   /** Sends a room's views to its audiences, once per tick however many changes came in it. */
-  private publish(r: RoomRecord): void {
+  private publish(r: RoomRecord, forHost = true): void {
     const had = this.pending.get(r.id);
     if (!had || had.rev <= r.rev) this.pending.set(r.id, r);
+    if (forHost) this.pendingHost.add(r.id);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => {
       this.flushScheduled = false;
       const rooms = [...this.pending.values()];
+      const host = new Set(this.pendingHost);
       this.pending.clear();
+      this.pendingHost.clear();
       for (const room of rooms) {
         this.o.io.to(audience.all(room.id)).emit('state', publicView(room));
-        this.o.io.to(audience.host(room.id)).emit('host', hostView(room));
+        // A step of a large workshop leaves the host's view as it was: not sent again (it
+        // lists every learner, and with several instances it goes through Redis).
+        if (host.has(room.id)) this.o.io.to(audience.host(room.id)).emit('host', hostView(room));
       }
     });
   }

@@ -3,15 +3,18 @@
 // has been gone (closed or idle) for `keepGoneMs`. An update is read, changed in JS and written
 // back only if nobody wrote in between (a compare-and-set script), retried otherwise, so two
 // instances changing one room never lose each other's writes.
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RoomRecord } from '../core/live/room';
 import type { Clock } from './clock';
 import type { RoomStore } from './roomStore';
 
+// The value read is named by its SHA-1, not sent back whole: a workshop's room with a thousand
+// learners is a large value, and this runs on every step.
 const CAS = `
 local cur = redis.call('GET', KEYS[1])
 if not cur then return -1 end
-if cur ~= ARGV[1] then return 0 end
+if redis.sha1hex(cur) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1`;
@@ -47,7 +50,8 @@ export class RedisRoomStore implements RoomStore {
       if (before === null) return null;
       const next = change(JSON.parse(before) as RoomRecord);
       const after = JSON.stringify(next);
-      const r = await this.redis.eval(CAS, 2, key(id), docKey(id), before, after, this.ttl(next));
+      const seen = createHash('sha1').update(before).digest('hex');
+      const r = await this.redis.eval(CAS, 2, key(id), docKey(id), seen, after, this.ttl(next));
       if (r === 1) return next;
       if (r === -1) return null;
     }

@@ -27,6 +27,7 @@ const HOST_KEYS = [
   '"secretHash"',
   '"participants"',
   '"met"',
+  '"asked"',
 ];
 
 function assertNoHostData(frames: string[], secrets: string[]): void {
@@ -52,7 +53,12 @@ describe('no host data on a participant connection', () => {
       ok: true,
     });
     expect(
-      await send(host, 'mark', { slug: 'atomic', met: [true, false], notes: 'RUBRIC-91bc' }),
+      await send(host, 'mark', {
+        slug: 'atomic',
+        met: [true, false],
+        notes: 'RUBRIC-91bc',
+        asked: 1,
+      }),
     ).toEqual({
       ok: true,
     });
@@ -66,6 +72,15 @@ describe('no host data on a participant connection', () => {
     await send(cand, 'y', Y.encodeStateAsUpdate(doc));
     await send(host, 'scene', { data: { race: 1 } });
     await next(cand, 'state', (s: { scene: unknown }) => s.scene !== null);
+    // The shared race scheduler and lab scene reach the candidate; host data still does not.
+    const race = { slug: 'check-then-increment', schedule: [{ request: 0 }] };
+    expect(await send(host, 'scene:race', { race })).toEqual({ ok: true });
+    expect(
+      await send(cand, 'scene:lab', {
+        lab: { slug: 'atomic', scenario: { algorithm: 'fixed-window' }, now: 0, playing: true },
+      }),
+    ).toEqual({ ok: true });
+    await next(cand, 'state', (s: { race: unknown; lab: unknown }) => !!s.race && !!s.lab);
     // A reload of the candidate's page gets the same public state, and still no host data.
     const again = join({
       room: room.id,

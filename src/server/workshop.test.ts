@@ -35,6 +35,26 @@ describe(`a workshop with ${N} learners`, () => {
     await Promise.all(learners.map((l) => next<{ step: number }>(l, 'state', (s) => s.step === 3)));
   });
 
+  it("a step leaves the presenter's view as it was, so it is not sent again; a learner's change is", async () => {
+    const hostViews = () => host.events.filter((e) => e.name === 'host').length;
+    const before = hostViews();
+    expect(await send(host, 'step', { index: 4 })).toEqual({ ok: true });
+    await next<{ step: number }>(host, 'state', (s) => s.step === 4);
+    await next<{ step: number }>(learners[N - 1]!, 'state', (s) => s.step === 4);
+    expect(hostViews()).toBe(before);
+    expect(await send(learners[0]!, 'stuck', { stuck: true })).toEqual({ ok: true });
+    await next<{ learners: { stuck: boolean }[] }>(host, 'host', (h) =>
+      h.learners.some((l) => l.stuck),
+    );
+    expect(hostViews()).toBe(before + 1);
+    expect(await send(learners[0]!, 'stuck', { stuck: false })).toEqual({ ok: true });
+    await next<{ learners: { stuck: boolean }[] }>(
+      host,
+      'host',
+      (h) => !h.learners.some((l) => l.stuck) && hostViews() === before + 2,
+    );
+  });
+
   it('collects every prediction; the distribution is on the projector before the reveal', async () => {
     expect(await send(host, 'predict:open')).toEqual({ ok: true });
     const acks = await Promise.all(

@@ -1,7 +1,7 @@
 // `window.rateLab.live`: the headless contract of a live room (docs/live.md) for Playwright
 // users and our tests. The page that opens a room registers its connection here; each action
 // resolves once the server has accepted it, or rejects with the server's reason.
-import type { PredictValue, Role } from '../core/live/room';
+import type { PredictValue, Role, SharedLab, SharedRace } from '../core/live/room';
 import type { LiveConnection } from './liveClient';
 
 export interface LiveSnapshot {
@@ -11,6 +11,9 @@ export interface LiveSnapshot {
   status: string;
   question?: { slug: string; text: string };
   code?: string;
+  /** Interview: the shared race scheduler and lab scene (null: nobody has moved them yet). */
+  race?: SharedRace | null;
+  lab?: SharedLab | null;
   step?: number;
   predictions?: { count: number; values?: PredictValue[] };
   learners?: number;
@@ -60,6 +63,8 @@ export function createLiveApi(): RateLabLive {
       if (r.kind === 'interview') {
         if (r.question) out.question = { slug: r.question.slug, text: r.question.text };
         out.code = s.code;
+        out.race = r.race ? structuredClone(r.race) : null;
+        out.lab = r.lab ? structuredClone(r.lab) : null;
       } else {
         out.step = r.step;
         const p = s.host?.predictions ?? r.predictions;

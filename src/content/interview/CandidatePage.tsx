@@ -2,25 +2,12 @@
 // buttons to move on. It holds only the public half of the session: no answer, rubric, notes or
 // clock ever reach this window.
 import { useEffect, useMemo, useRef } from 'react';
-import { parseRacesSpec } from '../../core/races/puzzle';
 import { Scheduler } from '../../ui/races/Scheduler';
 import { LabWidget } from '../../ui/widgets/LabWidget';
-import { directives, PUZZLES } from '../library';
 import { Markdown } from '../../ui/widgets/Markdown';
 import { questionById } from './questions';
+import { raceInput } from './raceInput';
 import { useInterview } from './useInterview';
-
-/** A race puzzle's explorer input, for the candidate to play (no goal, no hints). */
-function raceInput(slug: string): Record<string, unknown> | null {
-  const doc = PUZZLES.find((p) => p.slug === slug);
-  const block = doc ? directives(doc, 'races')[0] : undefined;
-  if (!block) return null;
-  try {
-    return parseRacesSpec(block.json, 'play').raw;
-  } catch {
-    return null;
-  }
-}
 
 function CandidateRace({ slug }: { slug: string }) {
   const raw = useMemo(() => raceInput(slug), [slug]);

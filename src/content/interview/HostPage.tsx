@@ -10,6 +10,7 @@ import { LESSONS } from '../library';
 import { questionBank, questionById } from './questions';
 import { useInterview, useNow } from './useInterview';
 import { RemoteInvite } from '../live/RemoteInvite';
+import { forgetHostRoom, useHostMirror, useHostRoom } from '../live/useHostRoom';
 import { VerdictPicker } from './VerdictPicker';
 
 /** A 45-minute session a senior interviewer might run: fundamentals, then distributed depth. */
@@ -256,6 +257,9 @@ export function HostPage() {
   const [state, sync] = useInterview('host');
   const { pub, priv, saveError, loadError } = state;
   const now = useNow(pub !== null && pub.endedAt === null);
+  // The remote candidate's room, and the notes kept on the lab server for this host alone.
+  const live = useHostRoom(pub?.id ?? null);
+  const kept = useHostMirror(live, priv, sync);
   const running = pub !== null && pub.endedAt === null;
   const index = pub?.index ?? 0;
 
@@ -390,8 +394,10 @@ export function HostPage() {
                   window.confirm(
                     'Forget this session in this browser? Download the scorecard first.',
                   )
-                )
+                ) {
+                  forgetHostRoom();
                   sync.clear();
+                }
               }}
               data-testid="new-session"
             >
@@ -465,7 +471,7 @@ export function HostPage() {
         </div>
       </div>
       {notice}
-      <RemoteInvite questionId={id} onCode={sync.setCode} />
+      <RemoteInvite live={live} questionId={id} onCode={sync.setCode} />
       <div className="host-grid">
         <nav className="host-agenda card" aria-label="Questions in this session">
           <ol>
@@ -585,6 +591,13 @@ export function HostPage() {
             data-testid="overall-notes"
           />
         </label>
+        {kept !== 'none' && (
+          <p className="muted small" role="status" data-testid="notes-kept" data-kept={kept}>
+            {kept === 'kept'
+              ? 'Your notes, ticks and verdict are kept on the lab server, for you alone.'
+              : 'Keeping your notes on the lab server…'}
+          </p>
+        )}
         {downloads}
       </section>
     </div>

@@ -1,9 +1,11 @@
 // The remote candidate's kiosk (`#/live/<code>` for an interview room): the question the
-// interviewer puts up and the Lua editor both sides type in. No navigation to anything else,
+// interviewer puts up, its race scheduler and lab (shared with the interviewer) and the Lua
+// editor both sides type in. No navigation to anything else,
 // and nothing from the interviewer's window: the server never sends it here.
 import { lazy, Suspense } from 'react';
 import { Markdown } from '../../ui/widgets/Markdown';
 import { questionById } from '../interview/questions';
+import { SharedScene } from './SharedScene';
 import { statusText, useLive } from './useLive';
 
 const CoEditor = lazy(() => import('../../ui/live/CoEditor'));
@@ -41,6 +43,14 @@ export function CandidateKiosk({ code }: { code: string }) {
             </p>
           )}
         </section>
+      )}
+      {conn && !gone && q !== null && (
+        <SharedScene
+          conn={conn}
+          questionId={q.slug}
+          race={state?.room?.race ?? null}
+          lab={state?.room?.lab ?? null}
+        />
       )}
       {conn && !gone && (
         <section aria-label="Shared code">

@@ -1,11 +1,14 @@
 // A learner in a live workshop (`#/live/<code>`): a nickname first (nothing else about them is
 // kept), then the deck following the presenter, or exploring alone with a way back; the
-// prediction when the presenter asks; and their own progress and "stuck" signal.
-import { useState } from 'react';
+// prediction when the presenter asks; their own progress (from the practice grader's record in
+// this browser, never a button) and "stuck" signal.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { progressStore } from '../../store/progress';
 import { PROBLEMS } from '../library';
 import { deckBySlug } from '../present/decks';
 import { Stage } from '../present/Stage';
 import { Distribution } from './Distribution';
+import { gradedProgress, progressToSend } from './gradedProgress';
 import { statusText, useLive } from './useLive';
 import '../present/present.css';
 
@@ -82,6 +85,21 @@ function Learner({
       (e: Error) => setError(e.message),
     );
   const gone = state?.status === 'closed' || state?.status === 'refused';
+
+  // The board row follows the practice grader's record (another tab's grades included).
+  const store = progressStore();
+  const data = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const slugs = useMemo(() => PROBLEMS.map((p) => p.slug), []);
+  const graded = useMemo(() => gradedProgress(data, slugs), [data, slugs]);
+  const reported = you?.problems;
+  const open = state?.status === 'open';
+  useEffect(() => {
+    if (!conn || !open || !reported) return;
+    for (const m of progressToSend(graded, reported))
+      conn.send('progress', m).catch((e: Error) => setError(e.message));
+  }, [conn, open, graded, reported]);
+  const mine = Object.entries(graded);
+
   return (
     <div
       className="live-kiosk live-learner"
@@ -180,7 +198,11 @@ function Learner({
         </>
       )}
       {!gone && (
-        <section className="card" aria-label="Your progress">
+        <section className="card" aria-label="Your progress" data-testid="learner-progress">
+          <p className="muted small">
+            The presenter sees which practice problems you tried and solved, as the grader says:
+            grade your answer on the problem&apos;s page (it opens in a new tab).
+          </p>
           <label>
             Practice problem{' '}
             <select
@@ -195,22 +217,15 @@ function Learner({
               ))}
             </select>
           </label>{' '}
-          <button
-            type="button"
+          <a
             className="button"
-            onClick={() => void act('progress', { problem, status: 'attempted' })}
-            data-testid="mark-attempted"
+            href={`#/practice/${problem}`}
+            target="_blank"
+            rel="noopener"
+            data-testid="open-problem"
           >
-            I tried it
-          </button>{' '}
-          <button
-            type="button"
-            className="button"
-            onClick={() => void act('progress', { problem, status: 'solved' })}
-            data-testid="mark-solved"
-          >
-            I solved it
-          </button>{' '}
+            Open it
+          </a>{' '}
           <button
             type="button"
             className="button"
@@ -220,6 +235,16 @@ function Learner({
           >
             {you?.stuck ? "I'm not stuck any more" : "I'm stuck"}
           </button>
+          {mine.length > 0 && (
+            <ul className="learner-progress" data-testid="my-progress">
+              {mine.map(([slug, st]) => (
+                <li key={slug} data-problem={slug} data-status={st}>
+                  {PROBLEMS.find((p) => p.slug === slug)?.title ?? slug}:{' '}
+                  {st === 'solved' ? 'solved (the grader passed it)' : 'tried'}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
     </div>

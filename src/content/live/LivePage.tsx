@@ -7,7 +7,7 @@ import { CandidateKiosk } from './CandidateKiosk';
 import { WorkshopPresenter } from './WorkshopPresenter';
 import { LearnerView } from './LearnerView';
 import { lookupRoom } from './useLive';
-import { rememberHostRoom } from './RemoteInvite';
+import { rememberHostRoom } from './useHostRoom';
 import '../interview/interview.css';
 import '../../ui/live/live.css';
 

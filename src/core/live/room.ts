@@ -21,6 +21,29 @@ export interface Marks {
   /** Rubric points met, by point index. */
   met: boolean[];
   notes: string;
+  /** Follow-ups asked so far (absent in rooms made before it was kept: 0). */
+  asked?: number;
+}
+
+/** One round trip of the shared race scheduler (the explorer's Action: request -1 is a pause). */
+export interface RaceStep {
+  request: number;
+  crash?: boolean;
+  pause?: number;
+}
+
+/** The shared race scheduler: the puzzle it plays and the schedule built so far. */
+export interface SharedRace {
+  slug: string;
+  schedule: RaceStep[];
+}
+
+/** The shared lab scene: its scenario and its clock (paused at `now` seconds, or playing from it). */
+export interface SharedLab {
+  slug: string;
+  scenario: Record<string, unknown>;
+  now: number;
+  playing: boolean;
 }
 
 export interface Participant {
@@ -47,6 +70,9 @@ export interface RoomRecord {
   // Public
   question: Question | null;
   scene: unknown;
+  /** Absent in rooms stored before they were shared: null. */
+  race?: SharedRace | null;
+  lab?: SharedLab | null;
   step: number;
   predict: { step: number; open: boolean; revealed: boolean } | null;
   // Host only
@@ -78,6 +104,8 @@ export function newRoom(
     rev: 1,
     question: null,
     scene: null,
+    race: null,
+    lab: null,
     step: 0,
     predict: null,
     notes: '',
@@ -110,6 +138,8 @@ export interface PublicView {
   rev: number;
   question: Question | null;
   scene: unknown;
+  race: SharedRace | null;
+  lab: SharedLab | null;
   step: number;
   predict: { step: number; open: boolean; revealed: boolean } | null;
   predictions: Predictions | null;
@@ -140,6 +170,8 @@ export function publicView(r: RoomRecord): PublicView {
     rev: r.rev,
     question: r.question === null ? null : { slug: r.question.slug, text: r.question.text },
     scene: r.scene,
+    race: r.race ? { slug: r.race.slug, schedule: r.race.schedule.map((a) => ({ ...a })) } : null,
+    lab: r.lab ? { ...r.lab, scenario: structuredClone(r.lab.scenario) } : null,
     step: r.step,
     predict: r.predict === null ? null : { ...r.predict },
     predictions: predictions(r, r.predict?.revealed === true),

@@ -48,5 +48,26 @@ describe.skipIf(missing !== '')(
       expect((await c.send(['INCRBY', 'big', '9007199254740993'])).t).toBe('int');
       expect(await c.send(['GET', 'big'])).toEqual({ t: 'bulk', v: '9007199254740993' });
     });
+
+    it('a status made only of digits stays a status; integers keep every digit', async () => {
+      const send = async (...a: string[]) => toJson(await c.send(a));
+      expect(await send('EVAL', "return redis.status_reply('42')", '0')).toEqual({ ok: '42' });
+      expect(await send('EVAL', "return {ok = '-7'}", '0')).toEqual({ ok: '-7' });
+      expect(
+        await send(
+          'EVAL',
+          "return {redis.status_reply('7'), 7, '7', {redis.status_reply('0')}}",
+          '0',
+        ),
+      ).toEqual([{ ok: '7' }, 7, '7', [{ ok: '0' }]]);
+      expect(await c.send(['INCRBY', 'exact', '9007199254740993'])).toEqual({
+        t: 'int',
+        v: 9007199254740993n,
+      });
+      expect(await c.send(['DECRBY', 'exact', '9223372036854775807'])).toEqual({
+        t: 'int',
+        v: 9007199254740993n - 9223372036854775807n,
+      });
+    });
   },
 );

@@ -1,14 +1,18 @@
 // One connection to a real Redis node through ioredis, with RESP2 reply types kept. ioredis
-// hands a status reply (+OK) and a bulk string alike as text, but Lua code and the lab's
-// comparison tell them apart, so ioredis's own RESP decoder also reads the socket with a type
-// mapping that keeps them apart (status -> string, bulk -> Buffer). Commands go one at a time,
-// so the decoder's n-th reply is the n-th command's.
+// hands a status reply (+OK), a bulk string and an integer alike as text, but Lua code and the
+// lab's comparison tell them apart, so ioredis's own RESP decoder also reads the socket, twice,
+// with type mappings that keep them apart (below). Commands go one at a time, so the
+// decoders' n-th reply is the n-th command's.
 import { Redis } from 'ioredis';
 import { Decoder, RESP_TYPES } from 'ioredis/built/resp/decoder';
 import type { Reply } from '../../core/redis/reply';
 import type { NodeAddress } from './target';
 
-const MAPPING = {
+// Two of ioredis's decoders read the same bytes. Each string reply is text (String) or bytes
+// (Buffer) in each: a status is text in the first and bytes in the second, a bulk string bytes
+// in both, and an integer text in both (its exact digits, even past 2^53). Together they tell
+// the three apart, so a status made only of digits stays a status.
+const STATUS_AS_TEXT = {
   [RESP_TYPES.SIMPLE_STRING]: String,
   [RESP_TYPES.BLOB_STRING]: Buffer,
   [RESP_TYPES.VERBATIM_STRING]: Buffer,
@@ -16,16 +20,24 @@ const MAPPING = {
   [RESP_TYPES.BIG_NUMBER]: String,
   [RESP_TYPES.DOUBLE]: Buffer,
 };
+const STATUS_AS_BYTES = { ...STATUS_AS_TEXT, [RESP_TYPES.SIMPLE_STRING]: Buffer };
+type Mapping = typeof STATUS_AS_TEXT | typeof STATUS_AS_BYTES;
 
-function toReply(v: unknown): Reply {
-  if (v === null || v === undefined) return { t: 'nil' };
-  if (v instanceof Error) return { t: 'err', v: v.message };
-  if (Buffer.isBuffer(v)) return { t: 'bulk', v: v.toString('utf8') };
-  if (typeof v === 'string')
-    return /^-?\d+$/.test(v) ? { t: 'int', v: BigInt(v) } : { t: 'status', v };
-  if (typeof v === 'number') return { t: 'int', v: BigInt(v) };
-  if (Array.isArray(v)) return { t: 'arr', v: v.map(toReply) };
-  return { t: 'err', v: `unexpected reply ${String(v)}` };
+/** One reply, read through both decoders (`a`: status as text, `b`: status as bytes). */
+export function toReply(a: unknown, b: unknown): Reply {
+  if (a === null || a === undefined) return { t: 'nil' };
+  if (a instanceof Error) return { t: 'err', v: a.message };
+  if (Buffer.isBuffer(a)) return { t: 'bulk', v: a.toString('utf8') };
+  if (typeof a === 'string')
+    return typeof b === 'string' && /^-?\d+$/.test(a)
+      ? { t: 'int', v: BigInt(a) }
+      : { t: 'status', v: a };
+  if (typeof a === 'number') return { t: 'int', v: BigInt(a) };
+  if (Array.isArray(a)) {
+    const other = Array.isArray(b) ? b : [];
+    return { t: 'arr', v: a.map((x, i) => toReply(x, other[i])) };
+  }
+  return { t: 'err', v: `unexpected reply ${String(a)}` };
 }
 
 /** A failure of the connection itself (not an error reply). */
@@ -38,7 +50,9 @@ export interface ConnectOptions {
 }
 
 export class TypedConnection {
-  private readonly replies: Reply[] = [];
+  /** Each reply as the two decoders read it, in order. */
+  private readonly asText: unknown[] = [];
+  private readonly asBytes: unknown[] = [];
   private closed = false;
 
   private constructor(
@@ -72,13 +86,19 @@ export class TypedConnection {
     }
     const c = new TypedConnection(redis, address);
     // Added after ioredis's own decoder, so a command's reply is queued before its promise settles.
-    const decoder = new Decoder({
-      getTypeMapping: () => MAPPING,
-      onReply: (r: unknown) => c.replies.push(toReply(r)),
-      onErrorReply: (e: Error) => c.replies.push({ t: 'err', v: e.message }),
-      onPush: () => {},
+    const decoder = (mapping: Mapping, out: unknown[]) =>
+      new Decoder({
+        getTypeMapping: () => mapping,
+        onReply: (r: unknown) => out.push(r),
+        onErrorReply: (e: Error) => out.push(e),
+        onPush: () => {},
+      });
+    const text = decoder(STATUS_AS_TEXT, c.asText);
+    const bytes = decoder(STATUS_AS_BYTES, c.asBytes);
+    redis.stream.on('data', (chunk: Buffer) => {
+      text.write(chunk);
+      bytes.write(chunk);
     });
-    redis.stream.on('data', (chunk: Buffer) => decoder.write(chunk));
     return c;
   }
 
@@ -97,12 +117,11 @@ export class TypedConnection {
         throw new ConnectionError(`${this.name}: ${(e as Error).message}`);
       }
     }
-    const r = this.replies.shift();
-    if (r === undefined) {
+    if (this.asText.length === 0) {
       this.drop();
       throw new ConnectionError(`${this.name}: the reply was lost`);
     }
-    return r;
+    return toReply(this.asText.shift(), this.asBytes.shift());
   }
 
   /** Close at once, whatever is in flight (a crashed app server). */

@@ -42,6 +42,10 @@ export interface SchedulerProps {
   noSolver?: boolean;
   /** Offer "Run it for real" even when embedded (the screen itself always offers it). */
   real?: boolean;
+  /** A schedule driven from elsewhere (a live interview): shown as soon as it differs. */
+  remoteSchedule?: Action[] | null;
+  /** Called with the schedule on screen each time it changes. */
+  onSchedule?: (schedule: Action[]) => void;
 }
 
 function invariantWords(inv: Invariant, allowed: number | null): string[] {
@@ -88,6 +92,7 @@ export function Scheduler(props: SchedulerProps) {
   const { view, step, pause, undo, restart, prove, findBad } = useScheduler(
     raw,
     props.initialSchedule ?? null,
+    props.remoteSchedule ?? null,
   );
   const root = useRef<HTMLDivElement>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -127,6 +132,11 @@ export function Scheduler(props: SchedulerProps) {
   useEffect(() => {
     setLink(null);
   }, [st?.schedule.length]);
+  const { onSchedule } = props;
+  const scheduleKey = st ? JSON.stringify(st.schedule) : null;
+  useEffect(() => {
+    if (scheduleKey !== null) onSchedule?.(JSON.parse(scheduleKey) as Action[]);
+  }, [scheduleKey, onSchedule]);
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = e.target as HTMLElement;

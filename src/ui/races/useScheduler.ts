@@ -29,7 +29,15 @@ const reducedMotion = () =>
   typeof window !== 'undefined' &&
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
+/**
+ * `remote`: a schedule someone else drives (a live interview's shared scheduler). Each new one
+ * that differs from the schedule on screen replaces it, without starting over.
+ */
+export function useScheduler(
+  raw: unknown,
+  initialSchedule: Action[] | null,
+  remote: Action[] | null = null,
+) {
   const key = JSON.stringify(raw);
   const [view, setView] = useState<SchedulerView>({
     state: null,
@@ -91,6 +99,14 @@ export function useScheduler(raw: unknown, initialSchedule: Action[] | null) {
     // A new input (or a new shared schedule) starts over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, JSON.stringify(initialSchedule)]);
+
+  const remoteKey = remote ? JSON.stringify(remote) : null;
+  useEffect(() => {
+    if (remoteKey === null || remoteKey === JSON.stringify(schedule.current)) return;
+    const gen = ++generation.current;
+    setView((v) => ({ ...v, replaying: false }));
+    void apply(JSON.parse(remoteKey) as Action[], gen);
+  }, [remoteKey, apply]);
 
   const step = useCallback(
     (request: number, crash = false) => {

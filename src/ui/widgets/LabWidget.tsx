@@ -222,10 +222,25 @@ function WidgetScene({
 }
 
 /** A lab scenario embedded in a lesson, live on the engine (two lanes with `compare`). */
-export function LabWidget({ spec, id }: { spec: Record<string, unknown>; id?: string }) {
+export function LabWidget({
+  spec,
+  id,
+  onStage,
+}: {
+  spec: Record<string, unknown>;
+  id?: string;
+  /** Hands the widget's stage (its store and clock) to a page that drives it (a live room). */
+  onStage?: (stage: Stage | null) => void;
+}) {
   const setup = useWidgetSetup(spec);
   const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
   const figure = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!stage || !onStage) return;
+    onStage(stage);
+    return () => onStage(null);
+  }, [stage, onStage]);
 
   useEffect(() => {
     if (!stage || !id) return;
