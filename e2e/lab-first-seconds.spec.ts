@@ -40,7 +40,6 @@ test('it plays by itself; the lanes differ within 5 s and the 4th and 5th go ove
     .getByRole('group', { name: /^Predict/ })
     .getByRole('button', { name: 'Just show me' })
     .click();
-  const opened = Date.now();
   // On a phone the opening play waits until the scene is on the screen (audit 21, item 7).
   await page
     .locator('.lab-lanes svg.scene')

@@ -9,8 +9,9 @@ import { LeaseView, ReplicationView } from './views';
 
 export const reportOfRun = (run: LabRun): ProductionReport => productionReport(engineOf(run));
 
-export const signalsOfRun = (run: LabRun, bucketSeconds?: number): Signals =>
-  signals(engineOf(run), bucketSeconds);
+/** The signals of the requests decided by `upTo` (default: the whole run). */
+export const signalsOfRun = (run: LabRun, bucketSeconds?: number, upTo?: number): Signals =>
+  signals(engineOf(run), bucketSeconds, upTo);
 
 /** The replica's view (null: the run has no replica). */
 export const replicationOfRun = (run: LabRun): ReplicationView | null =>

@@ -1,7 +1,7 @@
 // One line per production feature under the lab's caption: what the feature did in this run,
 // in plain words, with the engine's numbers (docs/production.md's report).
 import type { LabRun } from '../../../core/lab/labRun';
-import { signals } from '../../../core/production/signals';
+import { signalsOfRun } from '../../../core/production/ofRun';
 import { useLab } from '../useLab';
 import { featuresOfRun, num, pct, reportOf, sec, signalsOf } from './derived';
 
@@ -75,7 +75,7 @@ export function productionSentences(
   }
   // The signals, where the limiter itself failed (a lesson widget has no signals panel).
   if (opts.signals) {
-    const o = (opts.now === undefined ? signalsOf(run) : signals(run.engine, undefined, opts.now))
+    const o = (opts.now === undefined ? signalsOf(run) : signalsOfRun(run, undefined, opts.now))
       .overall;
     if (o.errors > 0)
       out.push({

@@ -4,7 +4,8 @@
 // the policy, the route class and the outcome only, never the key: the note says why.
 import { useDeferredValue, useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
-import { signals, toPrometheusText, type RequestOutcome } from '../../../core/production/signals';
+import { signalsOfRun } from '../../../core/production/ofRun';
+import { toPrometheusText, type RequestOutcome } from '../../../core/production/signals';
 import { useLab } from '../useLab';
 import { num, pct } from './derived';
 import { Facts } from './Facts';
@@ -25,7 +26,7 @@ const OUTCOME_ORDER: RequestOutcome[] = [
 export function SignalsPanel({ run }: { run: LabRun }) {
   // As of the clock, like every count on the screen: the decisions made by now.
   const now = useDeferredValue(useLab((st) => st.panelNow));
-  const s = useMemo(() => signals(run.engine, undefined, now), [run, now]);
+  const s = useMemo(() => signalsOfRun(run, undefined, now), [run, now]);
   const o = s.overall;
   const text = useMemo(() => toPrometheusText(s), [s]);
   const routes = [...new Set(s.requests.map((r) => r.route))].sort();
