@@ -1,0 +1,42 @@
+// Prefetch: once the first screen is drawn, load the rest of the lab while the browser is idle
+// (one piece per idle period), so another screen, the charts or a Lua scenario open at once.
+// Monaco loads on intent instead: a pointer over, or focus on, a link to the editor.
+import { idleQueue } from '../ui/shell/idle';
+import { parseHash } from '../ui/shell/router';
+import { idleLoads, loadMonaco, pageLoaders } from './pages';
+
+let started = false;
+
+/** The first screen's code: the screen the page was opened on (none for an unknown route). */
+function firstScreen(): Promise<unknown> {
+  const first = parseHash(location.hash).parts[0] ?? 'lab';
+  const load = (pageLoaders as Record<string, (() => Promise<unknown>) | undefined>)[first];
+  return load ? load() : Promise.resolve();
+}
+
+/**
+ * Starts the idle prefetch once the first screen's code is in and drawn (two frames later), and
+ * marks that moment `rate-lab:prefetch` in the performance timeline (npm run bench:ui counts
+ * the scripts asked for before it as the first view's).
+ */
+export function startPrefetch(): void {
+  if (started) return;
+  started = true;
+  const begin = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        performance.mark('rate-lab:prefetch');
+        idleQueue(idleLoads);
+      }),
+    );
+  firstScreen().then(begin, begin);
+  const intent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a[href^="#/editor"]');
+    if (!a) return;
+    void loadMonaco();
+    document.removeEventListener('pointerover', intent, true);
+    document.removeEventListener('focusin', intent, true);
+  };
+  document.addEventListener('pointerover', intent, true);
+  document.addEventListener('focusin', intent, true);
+}
