@@ -34,7 +34,6 @@ installLabWorker(
 );
 installRateLab();
 installScrollMemory();
-registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Rate Limit Lab: the #root element is missing from index.html');
@@ -43,4 +42,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-startPrefetch();
+// After the first screen: the service worker (it precaches every file) and the idle prefetch.
+startPrefetch(registerServiceWorker);

@@ -17,15 +17,17 @@ function firstScreen(): Promise<unknown> {
 /**
  * Starts the idle prefetch once the first screen's code is in and drawn (two frames later), and
  * marks that moment `rate-lab:prefetch` in the performance timeline (npm run bench:ui counts
- * the scripts asked for before it as the first view's).
+ * the scripts asked for before it as the first view's). `afterFirstScreen` runs then too (the
+ * service worker's registration, whose precache would otherwise compete with the first screen).
  */
-export function startPrefetch(): void {
+export function startPrefetch(afterFirstScreen: () => void = () => {}): void {
   if (started) return;
   started = true;
   const begin = () =>
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         performance.mark('rate-lab:prefetch');
+        afterFirstScreen();
         idleQueue(idleLoads);
       }),
     );
