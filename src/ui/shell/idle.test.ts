@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, idleQueue, whenIdle, type IdleHost } from './idle';
+import {
+  FALLBACK_DELAY_MS,
+  IDLE_TIMEOUT_MS,
+  idleQueue,
+  QUEUE_TIMEOUT_MS,
+  whenIdle,
+  type IdleHost,
+} from './idle';
 
 /** A host whose idle callbacks and timers run only when the test says so. */
 function fakeHost(withIdle: boolean) {
@@ -75,6 +82,8 @@ describe('idleQueue', () => {
       f.host,
     );
     expect(done).toEqual([]);
+    // Each task waits for a real idle period (a long timeout: it never forces its way in).
+    expect([...f.pending.values()].map((p) => p.how)).toEqual([`idle ${QUEUE_TIMEOUT_MS}`]);
     f.runAll();
     await flush();
     expect(done).toEqual(['a']);

@@ -11,6 +11,11 @@ export interface IdleHost {
 
 /** Longest wait for an idle period before the work runs anyway. */
 export const IDLE_TIMEOUT_MS = 2000;
+/**
+ * The prefetch queue's longest wait per task: long, so prefetching never forces its way in
+ * while the page is busy (the lab's opening play), yet finishes on a page that never idles.
+ */
+export const QUEUE_TIMEOUT_MS = 10_000;
 /** Without requestIdleCallback: wait this long, so the first content is drawn first. */
 export const FALLBACK_DELAY_MS = 200;
 
@@ -18,9 +23,10 @@ export const FALLBACK_DELAY_MS = 200;
 export function whenIdle(
   fn: () => void,
   host: IdleHost = window as unknown as IdleHost,
+  timeoutMs: number = IDLE_TIMEOUT_MS,
 ): () => void {
   if (host.requestIdleCallback) {
-    const id = host.requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS });
+    const id = host.requestIdleCallback(fn, { timeout: timeoutMs });
     return () => host.cancelIdleCallback?.(id);
   }
   const id = host.setTimeout(fn, FALLBACK_DELAY_MS);
@@ -39,13 +45,17 @@ export function idleQueue(
   let cancel: () => void = () => {};
   const next = (i: number): void => {
     if (stopped || i >= tasks.length) return;
-    cancel = whenIdle(() => {
-      if (stopped) return;
-      tasks[i]!().then(
-        () => next(i + 1),
-        () => next(i + 1),
-      );
-    }, host);
+    cancel = whenIdle(
+      () => {
+        if (stopped) return;
+        tasks[i]!().then(
+          () => next(i + 1),
+          () => next(i + 1),
+        );
+      },
+      host,
+      QUEUE_TIMEOUT_MS,
+    );
   };
   next(0);
   return () => {
