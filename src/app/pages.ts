@@ -3,17 +3,11 @@
 // screen is already in the module cache when it is asked for.
 import { prepareLimiters } from '../core/limiters/registry';
 
-/** Monaco and the editor's Lua support (about 1 MB gzip): split from every screen's code. */
-export const loadMonaco = () => import('../ui/editor/MonacoLua');
-
 export const pageLoaders = {
   lab: () => import('../ui/pages/LabPage'),
-  // The editor is ready to type only once Monaco is in: ask for both at once (no waterfall
-  // from the page's code to Monaco's).
-  editor: () => {
-    void loadMonaco();
-    return import('../ui/pages/EditorPage');
-  },
+  // Monaco's chunks download beside the entry when the page opens on #/editor (index.html's
+  // route preload); the editor imports Monaco itself, after its own styles are in.
+  editor: () => import('../ui/pages/EditorPage'),
   lessons: () => import('../content/LessonsPage'),
   practice: () => import('../content/PracticePage'),
   interview: () => import('../content/InterviewPage'),
@@ -23,20 +17,12 @@ export const pageLoaders = {
 };
 
 /**
- * What the idle prefetch loads after the first content, in order: the lab's charts, the
- * code behind `algorithm: "lua"`, then the other screens. Monaco is not in it (evaluating it
- * takes the main thread for a while): it loads when the editor is opened or a link to it is
- * pointed at or focused (see prefetch.ts).
+ * What the idle prefetch loads after the first content, in order: the lab's charts and the code
+ * behind `algorithm: "lua"` (neither brings a stylesheet). The other screens are not imported
+ * ahead: importing a screen applies its stylesheets to the open page, and the screens' CSS was
+ * not written to share a page (the service worker's precache fetches their files instead).
  */
 export const idleLoads: readonly (() => Promise<unknown>)[] = [
-  pageLoaders.lab,
   () => import('../ui/lab/Charts'),
   () => prepareLimiters(['lua']),
-  () => import('../ui/pages/EditorPage'),
-  pageLoaders.lessons,
-  pageLoaders.races,
-  pageLoaders.practice,
-  pageLoaders.interview,
-  pageLoaders.present,
-  pageLoaders.live,
 ];

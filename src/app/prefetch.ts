@@ -1,9 +1,10 @@
 // Prefetch: once the first screen is drawn, load the rest of the lab while the browser is idle
-// (one piece per idle period), so another screen, the charts or a Lua scenario open at once.
-// Monaco loads on intent instead: a pointer over, or focus on, a link to the editor.
+// (one piece per idle period), so the charts and a Lua scenario open at once.
+// Monaco is not prefetched on other screens (its stylesheet would apply to them); opening
+// #/editor preloads its chunks beside the entry (vitePluginPreload.ts).
 import { idleQueue } from '../ui/shell/idle';
 import { parseHash } from '../ui/shell/router';
-import { idleLoads, loadMonaco, pageLoaders } from './pages';
+import { idleLoads, pageLoaders } from './pages';
 
 let started = false;
 
@@ -32,13 +33,4 @@ export function startPrefetch(afterFirstScreen: () => void = () => {}): void {
       }),
     );
   firstScreen().then(begin, begin);
-  const intent = (e: Event) => {
-    const a = (e.target as Element | null)?.closest?.('a[href^="#/editor"]');
-    if (!a) return;
-    void loadMonaco();
-    document.removeEventListener('pointerover', intent, true);
-    document.removeEventListener('focusin', intent, true);
-  };
-  document.addEventListener('pointerover', intent, true);
-  document.addEventListener('focusin', intent, true);
 }

@@ -25,9 +25,9 @@ const bundle = {
 };
 
 describe('route preload', () => {
-  it('lists a route’s chunks and CSS, without what the entry already loads', () => {
+  it('lists a route’s chunks, without what the entry already loads, and no CSS', () => {
     expect(routeFiles(bundle, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual({
-      lab: ['assets/LabPage.js', 'assets/lab.js', 'assets/lab.css'],
+      lab: ['assets/LabPage.js', 'assets/lab.js'],
     });
   });
 
@@ -38,7 +38,7 @@ describe('route preload', () => {
   });
 
   it('preloads the hash’s route, the lab with no hash, nothing for another route', () => {
-    const script = preloadScript({ lab: ['assets/LabPage.js', 'assets/lab.css'] });
+    const script = preloadScript({ lab: ['assets/LabPage.js', 'assets/lab.js'] });
     const run = (hash: string) => {
       const added: { rel: string; as?: string; href: string }[] = [];
       const document = {
@@ -48,7 +48,7 @@ describe('route preload', () => {
       new Function('location', 'document', script)({ hash }, document);
       return added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`);
     };
-    const lab = ['modulepreload assets/LabPage.js', 'preload:style assets/lab.css'];
+    const lab = ['modulepreload assets/LabPage.js', 'modulepreload assets/lab.js'];
     expect(run('')).toEqual(lab);
     expect(run('#/')).toEqual(lab);
     expect(run('#/lab?scenario=x')).toEqual(lab);

@@ -1,8 +1,8 @@
 // Build plugin: the first screen's code starts downloading with the entry, not after it. For
 // each route named here it finds the route's chunks in the bundle (its page module and their
-// static imports, minus what the entry already loads, plus their CSS) and writes a tiny inline
+// static imports, minus what the entry already loads) and writes a tiny inline
 // script into index.html that, for the route in the page's hash, adds <link rel="modulepreload">
-// (and preload for the CSS). No route, or `#/`, is the lab.
+// for them. No route, or `#/`, is the lab.
 import type { Plugin } from 'vite';
 
 /** The chunks' fields this plugin reads (Rollup's and Rolldown's output chunks have them). */
@@ -30,7 +30,7 @@ function closure(bundle: Bundle, files: string[]): Set<string> {
   return seen;
 }
 
-/** For each route, the files to preload (JS first, then CSS), relative to index.html. */
+/** For each route, the chunks to preload, relative to index.html. */
 export function routeFiles(
   bundle: Bundle,
   routes: Record<string, string[]>,
@@ -47,12 +47,9 @@ export function routeFiles(
       if (!c) throw new Error(`route preload: no chunk is built from ${m} (route ${route})`);
       return c.fileName;
     });
-    const js = [...closure(bundle, roots)].filter((f) => !entry.has(f));
-    const css = js.flatMap((f) => {
-      const c = bundle[f] as ChunkInfo;
-      return [...(c.viteMetadata?.importedCss ?? [])];
-    });
-    out[route] = [...js, ...new Set(css)];
+    // JavaScript only: a <link rel="preload" as="style"> would stand for the stylesheet in
+    // Vite's check of what is already loaded, and the screen's CSS would never be applied.
+    out[route] = [...closure(bundle, roots)].filter((f) => !entry.has(f));
   }
   return out;
 }
@@ -63,7 +60,7 @@ export function preloadScript(files: Record<string, string[]>): string {
     `(function(){var f=${JSON.stringify(files)};` +
     `var m=/^#\\/([^/?]*)/.exec(location.hash),r=(m&&m[1])||'lab',p=f[r];if(!p)return;` +
     `p.forEach(function(h){var l=document.createElement('link');` +
-    `if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}` +
+    `l.rel='modulepreload';` +
     `l.href=h;document.head.appendChild(l)})})();`
   );
 }
