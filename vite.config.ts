@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './src/app/vitePluginPreload';
 import { lessonsCheck } from './src/content/vitePluginLessons';
 
 // Everything the lab needs is bundled: Monaco, its workers and the Lua engine's wasm are
@@ -15,6 +16,11 @@ export default defineConfig({
   plugins: [
     react(),
     lessonsCheck(),
+    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts).
+    routePreload({
+      lab: ['src/ui/pages/LabPage.tsx'],
+      editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
+    }),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).
       injectRegister: false,

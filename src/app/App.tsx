@@ -4,15 +4,16 @@ import { useRoute, type Route } from '../ui/shell/router';
 import { ThemeToggle } from '../ui/shell/ThemeToggle';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
 import { OfflineNotice } from './OfflineNotice';
+import { pageLoaders } from './pages';
 
-const LabPage = lazy(() => import('../ui/pages/LabPage'));
-const EditorPage = lazy(() => import('../ui/pages/EditorPage'));
-const LessonsPage = lazy(() => import('../content/LessonsPage'));
-const PracticePage = lazy(() => import('../content/PracticePage'));
-const InterviewPage = lazy(() => import('../content/InterviewPage'));
-const PresentPage = lazy(() => import('../content/present/PresentPage'));
-const RacesPage = lazy(() => import('../content/RacesPage'));
-const LivePage = lazy(() => import('../content/live/LivePage'));
+const LabPage = lazy(pageLoaders.lab);
+const EditorPage = lazy(pageLoaders.editor);
+const LessonsPage = lazy(pageLoaders.lessons);
+const PracticePage = lazy(pageLoaders.practice);
+const InterviewPage = lazy(pageLoaders.interview);
+const PresentPage = lazy(pageLoaders.present);
+const RacesPage = lazy(pageLoaders.races);
+const LivePage = lazy(pageLoaders.live);
 
 interface Section {
   id: string;

@@ -4,19 +4,22 @@ import '../ui/styles.css';
 import '../ui/app.css';
 import { App } from './App';
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
-import { registerLimiter } from '../core/limiters/registry';
-import { luaViewFactory } from '../core/lua/luaLimiter';
+import { registerLimiter, registerLimiterLoader } from '../core/limiters/registry';
 import { installLabWorker } from '../store/labCompute';
 import { LabWorkerClient, webWorker } from '../worker/labClient';
 import { installRateLab } from './rateLab';
 import { registerServiceWorker } from './pwa';
+import { startPrefetch } from './prefetch';
 import { installScrollMemory } from '../ui/shell/scrollMemory';
 
 // `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons, the presenter's
 // scene): the learner's script runs in the lab's Lua worker, with a deadline per script
 // (src/store/labCompute.ts). On this thread "lua" only draws the states the worker recorded:
-// it never runs a script.
-registerLimiter('lua', luaViewFactory);
+// it never runs a script. Its code (the Redis model's table among it) is not part of the first
+// screen: it loads when a Lua scenario asks for it (prepareLimiters) or when the browser is idle.
+registerLimiterLoader('lua', () =>
+  import('../core/lua/luaLimiter').then((m) => registerLimiter('lua', m.luaViewFactory)),
+);
 installLabWorker(
   new LabWorkerClient({
     spawn: () =>
@@ -31,7 +34,6 @@ installLabWorker(
 );
 installRateLab();
 installScrollMemory();
-registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Rate Limit Lab: the #root element is missing from index.html');
@@ -40,3 +42,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// After the first screen: the service worker (it precaches every file) and the idle prefetch.
+startPrefetch(registerServiceWorker);

@@ -5,7 +5,8 @@
 // marked killed, together with the writes it had streamed (labJob.ts decides it as an error
 // and applies them). After KILL_CAP stops the job decides the rest without running, so a
 // hostile scenario settles in about KILL_CAP deadlines.
-import { KILL_CAP, SCRIPT_DEADLINE_MS, scriptsOf, type LabJob, type LabJobResult } from './labJob';
+import type { LabJob, LabJobResult } from './labJob';
+import { KILL_CAP, SCRIPT_DEADLINE_MS, scriptsOf } from './labLimits';
 import type { LabWorkerMessage, LabWorkerRequest } from './labProtocol';
 
 export interface WorkerLike {

@@ -24,11 +24,9 @@ import {
   RUN_WRITE_MAX_BYTES,
   sizeOf,
 } from './labMemory';
+import { KILL_CAP, SCRIPT_DEADLINE_MS, scriptsOf } from './labLimits';
 
-/** Stopped script runs allowed in one scenario; later decisions are errors without running. */
-export const KILL_CAP = 3;
-/** Wall-clock deadline of one script run (the page's worker, Node's worker thread). */
-export const SCRIPT_DEADLINE_MS = 750;
+export { KILL_CAP, SCRIPT_DEADLINE_MS, scriptsOf };
 
 export interface LabJob {
   input: unknown;
@@ -263,22 +261,4 @@ function notesOf(ctx: JobContext, errors: Map<number, string>, rq: { at: Float64
       `The lab stopped this script ${KILL_CAP} times in the other lane, so its ${already} decision${already === 1 ? ' here is an error' : 's here are errors'} without running it.`,
     );
   return notes;
-}
-
-/** The Lua sources a raw scenario names (top level, policies, fallback). */
-export function scriptsOf(input: unknown): string[] {
-  const out: string[] = [];
-  const isObj = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  const add = (o: unknown) => {
-    if (isObj(o) && o.algorithm === 'lua' && isObj(o.params) && typeof o.params.script === 'string')
-      out.push(o.params.script);
-  };
-  if (!isObj(input)) return out;
-  add(input);
-  for (const key of ['policies', 'fallback'] as const) {
-    const v = input[key];
-    for (const p of Array.isArray(v) ? v : [v]) add(p);
-  }
-  return out;
 }

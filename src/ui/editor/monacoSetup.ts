@@ -11,9 +11,14 @@ import 'monaco-editor/languages/definitions/lua/register';
 import { REDIS_GLOBALS } from '../../core/playground/redisDocs';
 import { allowedInScripts, COMMAND_ROWS, commandDoc } from '../../core/redis/table';
 
+// The editor worker starts loading now, beside Monaco's own start-up, and Monaco's first
+// request for a worker gets this one.
+let earlyWorker: Worker | null = new EditorWorker();
 self.MonacoEnvironment = {
   getWorker() {
-    return new EditorWorker();
+    const w = earlyWorker ?? new EditorWorker();
+    earlyWorker = null;
+    return w;
   },
 };
 

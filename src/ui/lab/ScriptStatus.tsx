@@ -1,7 +1,7 @@
 // What the lab's Lua worker is doing for this stage: "running your script" while a learner's
 // script runs there (the scene keeps the last run and answers clicks meanwhile), and what
 // happened to scripts the lab had to stop (src/store/labCompute.ts scriptNotes).
-import { SCRIPT_DEADLINE_MS } from '../../worker/labJob';
+import { SCRIPT_DEADLINE_MS } from '../../worker/labLimits';
 import { useShallow } from 'zustand/react/shallow';
 import { scriptNotes } from '../../store/labCompute';
 import { laneTitles } from '../../store/labStore';

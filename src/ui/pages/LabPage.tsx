@@ -34,10 +34,15 @@ import { wastedText, wastedTotal } from '../lab/scene/Wasted';
 import { Legend } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys, TimeTools } from '../lab/TimeBar';
 import { useLab } from '../lab/useLab';
+import { Deferred } from '../shell/Deferred';
 import type { Route } from '../shell/router';
 import '../lab/lab.css';
 
+// Below the fold: the charts (recharts) load once they come near the screen or the browser is
+// idle, in a box that keeps its height while they arrive.
 const Charts = lazy(() => import('../lab/Charts').then((m) => ({ default: m.Charts })));
+const CHARTS_MIN_HEIGHT = '600px';
+const chartsLoading = <p className="loading">Loading charts…</p>;
 
 /** "Two", "Four": the servers in the title, in words up to eight. */
 const WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
@@ -469,9 +474,13 @@ export default function LabPage({ route }: { route: Route }) {
             The charts appear once you have made your prediction above.
           </p>
         ) : (
-          <Suspense fallback={<p className="loading">Loading charts…</p>}>
-            <Charts />
-          </Suspense>
+          <Deferred fallback={chartsLoading} minHeight={CHARTS_MIN_HEIGHT}>
+            <Suspense
+              fallback={<div style={{ minHeight: CHARTS_MIN_HEIGHT }}>{chartsLoading}</div>}
+            >
+              <Charts />
+            </Suspense>
+          </Deferred>
         )}
       </div>
       <LiveSummary />

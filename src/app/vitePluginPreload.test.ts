@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { preloadScript, routeFiles, type ChunkInfo } from './vitePluginPreload';
+
+const chunk = (fileName: string, o: Partial<ChunkInfo> = {}): ChunkInfo => ({
+  type: 'chunk',
+  fileName,
+  isEntry: false,
+  facadeModuleId: null,
+  imports: [],
+  ...o,
+});
+
+const bundle = {
+  'assets/index.js': chunk('assets/index.js', { isEntry: true, imports: ['assets/react.js'] }),
+  'assets/react.js': chunk('assets/react.js'),
+  'assets/LabPage.js': chunk('assets/LabPage.js', {
+    facadeModuleId: '/repo/src/ui/pages/LabPage.tsx',
+    imports: ['assets/react.js', 'assets/lab.js'],
+    viteMetadata: { importedCss: new Set(['assets/lab.css']) },
+  }),
+  'assets/lab.js': chunk('assets/lab.js', {
+    viteMetadata: { importedCss: new Set(['assets/lab.css']) },
+  }),
+  'assets/lab.css': { type: 'asset' as const },
+};
+
+describe('route preload', () => {
+  it('lists a route’s chunks, without what the entry already loads, and no CSS', () => {
+    expect(routeFiles(bundle, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual({
+      lab: ['assets/LabPage.js', 'assets/lab.js'],
+    });
+  });
+
+  it('names a page module the bundle has no chunk for', () => {
+    expect(() => routeFiles(bundle, { editor: ['src/ui/pages/EditorPage.tsx'] })).toThrow(
+      /EditorPage\.tsx \(route editor\)/,
+    );
+  });
+
+  it('preloads the hash’s route, the lab with no hash, nothing for another route', () => {
+    const script = preloadScript({ lab: ['assets/LabPage.js', 'assets/lab.js'] });
+    const run = (hash: string) => {
+      const added: { rel: string; as?: string; href: string }[] = [];
+      const document = {
+        createElement: () => ({}) as { rel: string; as?: string; href: string },
+        head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
+      };
+      new Function('location', 'document', script)({ hash }, document);
+      return added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`);
+    };
+    const lab = ['modulepreload assets/LabPage.js', 'modulepreload assets/lab.js'];
+    expect(run('')).toEqual(lab);
+    expect(run('#/')).toEqual(lab);
+    expect(run('#/lab?scenario=x')).toEqual(lab);
+    expect(run('#/editor')).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// Build plugin: the first screen's code starts downloading with the entry, not after it. For
+// each route named here it finds the route's chunks in the bundle (its page module and their
+// static imports, minus what the entry already loads) and writes a tiny inline
+// script into index.html that, for the route in the page's hash, adds <link rel="modulepreload">
+// for them. No route, or `#/`, is the lab.
+import type { Plugin } from 'vite';
+
+/** The chunks' fields this plugin reads (Rollup's and Rolldown's output chunks have them). */
+export interface ChunkInfo {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+type Bundle = Record<string, ChunkInfo | { type: 'asset' }>;
+
+function closure(bundle: Bundle, files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    const c = bundle[f];
+    if (!c || c.type !== 'chunk') return;
+    seen.add(f);
+    for (const i of c.imports) visit(i);
+  };
+  for (const f of files) visit(f);
+  return seen;
+}
+
+/** For each route, the chunks to preload, relative to index.html. */
+export function routeFiles(
+  bundle: Bundle,
+  routes: Record<string, string[]>,
+): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is ChunkInfo => c.type === 'chunk');
+  const entry = closure(
+    bundle,
+    chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+  );
+  const out: Record<string, string[]> = {};
+  for (const [route, modules] of Object.entries(routes)) {
+    const roots = modules.map((m) => {
+      const c = chunks.find((x) => x.facadeModuleId?.replaceAll('\\', '/').endsWith(m));
+      if (!c) throw new Error(`route preload: no chunk is built from ${m} (route ${route})`);
+      return c.fileName;
+    });
+    // JavaScript only: a <link rel="preload" as="style"> would stand for the stylesheet in
+    // Vite's check of what is already loaded, and the screen's CSS would never be applied.
+    out[route] = [...closure(bundle, roots)].filter((f) => !entry.has(f));
+  }
+  return out;
+}
+
+/** The inline script: preload the files of the hash's route (the lab when there is none). */
+export function preloadScript(files: Record<string, string[]>): string {
+  return (
+    `(function(){var f=${JSON.stringify(files)};` +
+    `var m=/^#\\/([^/?]*)/.exec(location.hash),r=(m&&m[1])||'lab',p=f[r];if(!p)return;` +
+    `p.forEach(function(h){var l=document.createElement('link');` +
+    `l.rel='modulepreload';` +
+    `l.href=h;document.head.appendChild(l)})})();`
+  );
+}
+
+export function routePreload(routes: Record<string, string[]>): Plugin {
+  return {
+    name: 'rate-lab:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const files = routeFiles(ctx.bundle as unknown as Bundle, routes);
+        return [{ tag: 'script', children: preloadScript(files), injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
