@@ -55,6 +55,23 @@ test.describe('races', () => {
     await expect(races.el('raceProgress')).toContainText('1 of');
   });
 
+  test('each server shows its local variables, updated as it steps', async ({ races }) => {
+    await races.open('#/races/check-then-incr');
+    await races.ready();
+    await expect(races.locals(0)).toHaveText("Server A's locals: limit = 3");
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+    // A's GET returns "2": A now holds count = 2; B has read nothing yet.
+    await races.send(0);
+    await expect(races.locals(0)).toContainText('limit = 3, count = 2');
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+    await races.send(1);
+    await expect(races.locals(1)).toContainText('limit = 3, count = 2');
+    // Undo takes B back to before its read.
+    await races.el('raceUndo').click();
+    await races.ready();
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+  });
+
   test('"find a bad schedule for me" replays the explorer’s counterexample', async ({ races }) => {
     test.setTimeout(90_000);
     await races.open('#/races/three-servers-one-slot');

@@ -70,6 +70,10 @@ export class RaceView {
   server(n: number): Locator {
     return this.root.getByTestId(`race-server-${n}`);
   }
+  /** App server n's local variables line (e.g. `limit = 3, count = 2`). */
+  locals(n: number): Locator {
+    return this.root.getByTestId(`race-locals-${n}`);
+  }
 }
 
 export class RacesScreen extends RaceView {
