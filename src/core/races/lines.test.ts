@@ -3,7 +3,7 @@
 // every step (count = 2 once the GET returned 2), through to the code's return.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLuaEngine, type LuaRuntime } from '../lua/index';
-import { instrument, splitMarker } from './lines';
+import { instrument, MAX_LOCALS, splitMarker } from './lines';
 import { createSchedulerSession } from './session';
 import type { ExploreInput } from './types';
 
@@ -116,5 +116,30 @@ return redis.call("SET", KEYS[1], "x") and 1`;
     const st = s.step(0);
     expect(shown(st.servers[0]!.locals)).toBe('v = false');
     s.dispose();
+  });
+
+  it('code with many locals still runs; the latest MAX_LOCALS show, functions by their type', () => {
+    const many = Array.from({ length: 150 }, (_, i) => `local v${i} = ${i}`).join('\n');
+    const code = `local function f() return 1 end
+${many}
+local got = redis.call("GET", KEYS[1])
+return redis.call("SET", KEYS[1], v149 + f())`;
+    const s = createSchedulerSession(input(code, []), engine);
+    let st = s.state();
+    expect(st.servers[0]!.locals.map((l) => l.name)).toEqual(
+      Array.from({ length: MAX_LOCALS }, (_, i) => `v${150 - MAX_LOCALS + i}`),
+    );
+    st = s.step(0);
+    expect(st.servers[0]!.next).toEqual(['SET', 'k', '150']);
+    st = s.step(0);
+    expect(st.servers[0]!.end?.kind).toBe('refused');
+    expect(shown(st.servers[0]!.locals.slice(-2))).toBe('v149 = 149, got = false');
+    s.dispose();
+    const fn = createSchedulerSession(
+      input('local function f() end\nreturn redis.call("GET", KEYS[1])', []),
+      engine,
+    );
+    expect(shown(fn.state().servers[0]!.locals)).toBe('f = function');
+    fn.dispose();
   });
 });

@@ -23,14 +23,20 @@ export interface Local {
 
 /** Lua that renders local `name` at run time: strings quoted, tables as "table". */
 const render = (name: string): string =>
-  `(type(${name})=="string" and ('"'..${name}..'"') or type(${name})=="table" and "table" or tostring(${name}))`;
+  `(type(${name})=="string" and ('"'..${name}..'"') or (type(${name})=="table" or type(${name})=="function") and type(${name}) or tostring(${name}))`;
+
+/**
+ * The most locals a marker carries (the latest declared): every one adds to a chain of `..`
+ * that Lua 5.1 compiles recursively, and to a nested function's upvalues (60 at most).
+ */
+export const MAX_LOCALS = 16;
 
 /** A Lua expression for the marker, naming the line (or null: a locals-only marker). */
 function markerExpr(line: number | null, locals: readonly string[]): string {
   let out = line === null ? '"\\1here"' : `"\\1line:${line}"`;
   // A learner's own `type` or `tostring` would change what render() does: show nothing then.
   if (locals.includes('type') || locals.includes('tostring')) return out;
-  for (const n of locals) out += ` .. "\\2${n}\\3" .. ${render(n)}`;
+  for (const n of locals.slice(-MAX_LOCALS)) out += ` .. "\\2${n}\\3" .. ${render(n)}`;
   return out;
 }
 
