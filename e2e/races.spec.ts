@@ -55,6 +55,46 @@ test.describe('races', () => {
     await expect(races.el('raceProgress')).toContainText('1 of');
   });
 
+  test('locals update as servers step; Prove it steps through its violating schedules', async ({
+    races,
+  }) => {
+    test.setTimeout(90_000);
+    await races.open('#/races/check-then-incr');
+    await races.ready();
+    await expect(races.locals(0)).toHaveText("Server A's locals: limit = 3");
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+    // A's GET returns "2": A now holds count = 2; B has read nothing yet.
+    await races.send(0);
+    await expect(races.locals(0)).toContainText('limit = 3, count = 2');
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+    await races.send(1);
+    await expect(races.locals(1)).toContainText('limit = 3, count = 2');
+    // Undo takes B back to before its read.
+    await races.el('raceUndo').click();
+    await races.ready();
+    await expect(races.locals(1)).toHaveText("Server B's locals: limit = 3");
+    // Prove it: step through the violating schedules it kept, each replayed on the board.
+    await races.el('raceProve').click();
+    await expect(races.el('raceProofWhy')).toContainText(/It counted \d+ schedules?/, {
+      timeout: 60_000,
+    });
+    await races.el('raceBadNext').click();
+    await races.ready();
+    await expect(races.el('raceBadAt')).toHaveText(/^Schedule 1 of ([2-9]|\d\d)$/);
+    const verdict = races.el('raceVerdict');
+    await expect(verdict).toHaveAttribute('data-broken', 'maxAdmitted');
+    const first = (await races.el('raceLog').textContent()) ?? '';
+    await races.el('raceBadNext').click();
+    await races.ready();
+    await expect(races.el('raceBadAt')).toHaveText(/^Schedule 2 of /);
+    await expect(verdict).toHaveAttribute('data-broken', 'maxAdmitted');
+    await expect(races.el('raceLog')).not.toHaveText(first);
+    await races.el('raceBadPrev').click();
+    await races.ready();
+    await expect(races.el('raceBadAt')).toHaveText(/^Schedule 1 of /);
+    await expect(races.el('raceLog')).toHaveText(first);
+  });
+
   test('"find a bad schedule for me" replays the explorer’s counterexample', async ({ races }) => {
     test.setTimeout(90_000);
     await races.open('#/races/three-servers-one-slot');

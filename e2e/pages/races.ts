@@ -11,6 +11,9 @@ export const RACES_IDS = {
   caseTrace: 'case-trace',
   failureOpenRaces: 'failure-open-races',
   raceAdmitted: 'race-admitted',
+  raceBadAt: 'race-bad-at',
+  raceBadNext: 'race-bad-next',
+  raceBadPrev: 'race-bad-prev',
   raceAllowed: 'race-allowed',
   raceFailed: 'race-failed',
   raceFindBad: 'race-find-bad',
@@ -24,6 +27,7 @@ export const RACES_IDS = {
   raceProgress: 'race-progress',
   raceProof: 'race-proof',
   raceProofError: 'race-proof-error',
+  raceProofWhy: 'race-proof-why',
   raceProve: 'race-prove',
   raceRestart: 'race-restart',
   raceSandbox: 'race-sandbox',
@@ -69,6 +73,10 @@ export class RaceView {
   }
   server(n: number): Locator {
     return this.root.getByTestId(`race-server-${n}`);
+  }
+  /** App server n's local variables line (e.g. `limit = 3, count = 2`). */
+  locals(n: number): Locator {
+    return this.root.getByTestId(`race-locals-${n}`);
   }
 }
 

@@ -18,6 +18,11 @@ declare module 'luaparse' {
     comments?: boolean;
     wait?: boolean;
     onCreateNode?: (node: Node) => void;
+    /** With `scope`: a block, function or loop opens a scope; its end closes it. */
+    onCreateScope?: () => void;
+    onDestroyScope?: () => void;
+    /** With `scope`: a local is declared (after its `local` statement's values). */
+    onLocalDeclaration?: (name: string) => void;
   }
   export interface LuaParseError extends SyntaxError {
     index: number;

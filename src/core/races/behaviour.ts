@@ -5,15 +5,17 @@
 // cloned), which works whichever Lua runtime is underneath.
 import type { AppServerRun, AppServerStep } from '../lua/types';
 import type { Reply } from '../redis/reply';
-import { instrument, splitMarker } from './lines';
+import { instrument, splitMarker, type Local } from './lines';
 
 /** The part of the Lua runtime the explorer uses (PLAN I1). */
 export interface AppServerEngine {
   startAppServerRun(code: string, keys: readonly string[], args: readonly string[]): AppServerRun;
 }
 
+/** Where a request stands; `locals`: its local variables there (the last ones seen, or none). */
 export type NodeStep =
-  { kind: 'call'; command: string[]; line: number | null } | { kind: 'done'; reply: Reply };
+  | { kind: 'call'; command: string[]; line: number | null; locals: Local[] }
+  | { kind: 'done'; reply: Reply; locals: Local[] };
 
 export interface BNode {
   readonly step: NodeStep;
@@ -48,6 +50,8 @@ const NO_ARGS: Reply = {
   t: 'err',
   v: 'ERR Please specify at least one argument for this redis lib call',
 };
+
+const HERE_REPLY: Reply = { t: 'nil' };
 
 export class NondeterministicCode extends Error {}
 
@@ -86,7 +90,7 @@ export class Behaviour {
       this.live = null;
       run = this.replayTo(node);
     }
-    const kid = this.node(this.advance(run, reply), node.depth + 1, node, reply);
+    const kid = this.node(this.advance(run, reply, node.step.locals), node.depth + 1, node, reply);
     node.kids.set(key, kid);
     this.keep(run, kid);
     return kid;
@@ -108,12 +112,20 @@ export class Behaviour {
   }
 
   /** Resumes the run; a call with no command is answered here, as redis.call would refuse it. */
-  private advance(run: AppServerRun, reply: Reply | undefined): NodeStep {
+  private advance(run: AppServerRun, reply: Reply | undefined, before: Local[] = []): NodeStep {
     let s: AppServerStep = this.slice(run, reply);
+    let seen = before;
     for (;;) {
-      if (s.kind === 'done') return { kind: 'done', reply: s.reply };
-      const { line, command } = splitMarker(s.args);
-      if (command.length > 0) return { kind: 'call', command, line };
+      if (s.kind === 'done') return { kind: 'done', reply: s.reply, locals: seen };
+      const m = splitMarker(s.args);
+      if (m.locals) seen = m.locals;
+      if (m.here && m.command.length === 0) {
+        // Only the locals before a `return`: answered here, no round trip.
+        s = this.slice(run, HERE_REPLY);
+        continue;
+      }
+      if (m.command.length > 0)
+        return { kind: 'call', command: m.command, line: m.line, locals: seen };
       s = this.slice(run, NO_ARGS);
     }
   }

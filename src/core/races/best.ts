@@ -5,7 +5,7 @@ import { fewestSwitches, switches } from './shortest';
 import type { Move } from './world';
 
 /** Is schedule a before b in the order of (request, crash) at the first step they differ? */
-function earlier(a: readonly Move[], b: readonly Move[]): boolean {
+export function earlier(a: readonly Move[], b: readonly Move[]): boolean {
   for (let i = 0; i < a.length && i < b.length; i++) {
     // A pause (request -1) counts as the last participant, after every server.
     const x = (a[i]!.request < 0 ? 99 : a[i]!.request) * 2 + (a[i]!.crash ? 1 : 0);

@@ -14,6 +14,7 @@ import { sha1Hex } from '../redis/sha1';
 import { judge } from './invariant';
 import { better, type Found } from './best';
 import { conflicts } from './commands';
+import { keepSchedule, keptActions, type Kept } from './kept';
 import { summarize } from './summary';
 import { renumber, shadowed, twinPermutations, twinsOf } from './symmetry';
 import type {
@@ -111,6 +112,12 @@ class Search {
   violations = 0;
   by: Partial<Record<InvariantPart, number>> = {};
   best: Found | null = null;
+  /** Up to MAX_KEPT distinct violating schedules, the easiest first. */
+  readonly kept: Kept[] = [];
+  /** Moves not tried because partial-order reduction showed them equal to one tried. */
+  sleptMoves = 0;
+  /** Moves not tried because a twin request's move mirrors them (symmetry). */
+  twinMoves = 0;
   /** The easiest schedule to follow in which a request failed. */
   failed: Found | null = null;
   failedSchedules = 0;
@@ -232,9 +239,14 @@ class Search {
       if (this.stopped) return;
       if (
         sleep.some((s) => s.request === t.request && !s.crash === !t.crash && s.pause === t.pause)
-      )
+      ) {
+        this.sleptMoves++;
         continue;
-      if (skip?.has(t.request)) continue;
+      }
+      if (skip?.has(t.request)) {
+        this.twinMoves++;
+        continue;
+      }
       const childSleep: Move[] = [];
       if (this.reduction)
         for (const s of sleep.concat(tried))
@@ -284,6 +296,7 @@ class Search {
     for (const b of v.broken) this.by[b.part] = (this.by[b.part] ?? 0) + 1;
     const f = this.consider(this.best, this.world.actions.slice());
     if (f) this.best = f;
+    keepSchedule(this.kept, this.world.actions.slice(), this.program.requests.length);
   }
 }
 
@@ -364,6 +377,8 @@ export function explore(
       violationsBy: s.by,
       allowed,
       stats: { luaStarts: 0, luaSlices: 0, replays: s.replays, nodes: s.nodes, steps: s.steps },
+      violating: keptActions(s.kept),
+      pruned: { reduction: s.sleptMoves, symmetry: s.twinMoves },
     };
     if (opts.countWithoutReduction && reduction) {
       const brute = new Search(program, inv, allowed, budget, false, false);

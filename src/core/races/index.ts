@@ -9,6 +9,7 @@ export type * from './types';
 export type { ExplorerEngine } from './world';
 export { createSchedulerSession, ScheduleError } from './session';
 export type { SchedulerSession, SessionState, ServerView } from './session';
+export type { Local } from './lines';
 export { parseRacesSpec, breaksGoal, GOALS } from './puzzle';
 export type { RacesSpec, Goal } from './puzzle';
 export { encodeRaceShare, decodeRaceShare, scheduleText, parseScheduleText } from './share';

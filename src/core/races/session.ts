@@ -4,6 +4,7 @@
 import { actionOf } from './actions';
 import { effectiveInvariant, programOf, resolveAllowed } from './explore';
 import { judge, serverName, verdictText } from './invariant';
+import type { Local } from './lines';
 import {
   PAUSE,
   type Action,
@@ -24,6 +25,8 @@ export interface ServerView {
   canCrash: boolean;
   roundTrips: number;
   end: RequestEnd | null;
+  /** Its local variables where it stands now (after its last reply), in declaration order. */
+  locals: Local[];
 }
 
 export interface SessionState {
@@ -83,6 +86,7 @@ export function createSchedulerSession(
         canCrash: world.canCrash(i),
         roundTrips: n.depth,
         end: ends[i] ?? null,
+        locals: n.step.locals,
       })),
       store: keyStates(world.model),
       initialStore,

@@ -161,6 +161,16 @@ export interface ExploreResult {
   violationsBy: Partial<Record<InvariantPart, number>>;
   /** The maxAdmitted bound used ('serial' resolved), if any. */
   allowed: number | null;
+  /**
+   * Up to 20 distinct violating schedules (each in its easiest equivalent order, the easiest
+   * first) to step through; the counterexample is among them unless symmetry renumbered it.
+   */
+  violating?: Action[][];
+  /**
+   * Moves the search did not try: `reduction`, equal to a tried one up to swapping independent
+   * round trips; `symmetry`, a twin request's mirror image.
+   */
+  pruned?: { reduction: number; symmetry: number };
   /** Set when the reduction was on and a brute-force count was asked for. */
   exploredWithoutReduction?: number;
   stats: {

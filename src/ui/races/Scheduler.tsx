@@ -19,6 +19,7 @@ import type {
   KeyState,
 } from '../../core/races/types';
 import { ServerColumn, StepLog, StoreColumn, VerdictLists, anyFailed, serverLabel } from './parts';
+import { ProofSteps } from './ProofSteps';
 import { RealRacePanel } from './RealRacePanel';
 import { useScheduler } from './useScheduler';
 import './races.css';
@@ -89,7 +90,7 @@ const PART_WORDS: Record<InvariantPart, string> = {
 
 export function Scheduler(props: SchedulerProps) {
   const { raw, goal, part, servers, puzzle } = props;
-  const { view, step, pause, undo, restart, prove, findBad } = useScheduler(
+  const { view, step, pause, undo, restart, prove, findBad, showViolating } = useScheduler(
     raw,
     props.initialSchedule ?? null,
     props.remoteSchedule ?? null,
@@ -373,6 +374,15 @@ export function Scheduler(props: SchedulerProps) {
             : ''}
           .
         </p>
+      )}
+      {view.proof && !props.noSolver && (
+        <ProofSteps
+          proof={view.proof}
+          input={input}
+          at={view.violatingAt}
+          disabled={disabled || view.proving}
+          onShow={(k) => void showViolating(k)}
+        />
       )}
       {view.note && (
         <p className="race-proof is-safe" role="status" data-testid="race-note">

@@ -1,5 +1,6 @@
 // The scheduler screen's pieces: an app server's column (its code with the current line), the
 // shared store, the schedule so far, and how each request ended, in the lab's outcome shapes.
+import type { Local } from '../../core/races/lines';
 import type { ServerView } from '../../core/races/session';
 import type { KeyState, RequestEnd, Step, Verdict } from '../../core/races/types';
 import type { JsonReply } from '../../core/redis/reply';
@@ -94,6 +95,22 @@ export function VerdictLists({
   );
 }
 
+/** The longest value shown in full on the locals line (a long string is cut, with …). */
+const LOCAL_VALUE_CHARS = 40;
+
+const localText = (l: Local): string =>
+  `${l.name} = ${l.value.length > LOCAL_VALUE_CHARS ? `${l.value.slice(0, LOCAL_VALUE_CHARS)}…` : l.value}`;
+
+/** A server's local variables where it stands now, e.g. `limit = 3, count = 2`. */
+function LocalsLine({ name, index, locals }: { name: string; index: number; locals: Local[] }) {
+  return (
+    <p className="race-locals" data-testid={`race-locals-${index}`}>
+      <span className="muted">Server {name}'s locals: </span>
+      <code>{locals.length ? locals.map(localText).join(', ') : 'none yet'}</code>
+    </p>
+  );
+}
+
 export function ServerColumn({
   name,
   index,
@@ -144,6 +161,7 @@ export function ServerColumn({
           );
         })}
       </pre>
+      <LocalsLine name={name} index={index} locals={server.locals} />
       <div className="race-server-foot">
         {running && server.next ? (
           <>

@@ -19,6 +19,8 @@ export interface SchedulerView {
   replaying: boolean;
   /** The schedule on screen came (partly) from the explorer, not the learner's own clicks. */
   assisted: boolean;
+  /** Which of the proof's violating schedules is on the board (0-based), if one is. */
+  violatingAt: number | null;
   /** A note about the last explorer run ("no bad schedule exists"). */
   note: string | null;
 }
@@ -48,6 +50,7 @@ export function useScheduler(
     proving: false,
     replaying: false,
     assisted: false,
+    violatingAt: null,
     note: null,
   });
   const schedule = useRef<Action[]>([]);
@@ -89,7 +92,15 @@ export function useScheduler(
     schedule.current = [];
     // A shared schedule is someone else's ordering: reaching the goal with it is not a solve.
     const assisted = (initialSchedule?.length ?? 0) > 0;
-    setView((v) => ({ ...v, state: null, proof: null, assisted, note: null, error: null }));
+    setView((v) => ({
+      ...v,
+      state: null,
+      proof: null,
+      assisted,
+      note: null,
+      error: null,
+      violatingAt: null,
+    }));
     void apply(initialSchedule ?? [], gen);
     return () => {
       // Cancels whatever this input started (a replay, a pending step).
@@ -137,7 +148,7 @@ export function useScheduler(
 
   const restart = useCallback(() => {
     generation.current++;
-    setView((v) => ({ ...v, replaying: false, assisted: false, note: null }));
+    setView((v) => ({ ...v, replaying: false, assisted: false, note: null, violatingAt: null }));
     void apply([], generation.current);
   }, [apply]);
 
@@ -145,7 +156,7 @@ export function useScheduler(
     setView((v) => ({ ...v, proving: true, note: null }));
     try {
       const result = await racesWorker().explore(raw);
-      setView((v) => ({ ...v, proof: result, proving: false }));
+      setView((v) => ({ ...v, proof: result, proving: false, violatingAt: null }));
       return result;
     } catch (e) {
       setView((v) => ({ ...v, proving: false, error: (e as Error).message }));
@@ -180,5 +191,17 @@ export function useScheduler(
     setView((v) => ({ ...v, replaying: false }));
   }, [apply, prove]);
 
-  return { view, step, pause, undo, restart, prove, findBad, schedule };
+  /** Puts the proof's k-th violating schedule on the board, all of it at once. */
+  const showViolating = useCallback(
+    async (k: number) => {
+      const bad = view.proof?.violating?.[k];
+      if (!bad) return;
+      const gen = ++generation.current;
+      setView((v) => ({ ...v, replaying: false, assisted: true, note: null, violatingAt: k }));
+      await apply(bad, gen);
+    },
+    [apply, view.proof],
+  );
+
+  return { view, step, pause, undo, restart, prove, findBad, schedule, showViolating };
 }
