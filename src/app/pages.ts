@@ -17,12 +17,15 @@ export const pageLoaders = {
 };
 
 /**
- * What the idle prefetch loads after the first content, in order: the lab's charts and the code
- * behind `algorithm: "lua"` (neither brings a stylesheet). The other screens are not imported
- * ahead: importing a screen applies its stylesheets to the open page, and the screens' CSS was
- * not written to share a page (the service worker's precache fetches their files instead).
+ * What the idle prefetch loads after the first content, in order: the lab's charts, its
+ * production panels and caption lines, and the code behind `algorithm: "lua"` (none brings a
+ * stylesheet). The other screens are not imported ahead: importing a screen applies its
+ * stylesheets to the open page, and the screens' CSS was not written to share a page (the
+ * service worker's precache fetches their files instead).
  */
 export const idleLoads: readonly (() => Promise<unknown>)[] = [
   () => import('../ui/lab/Charts'),
+  () => import('../ui/lab/production/ProductionPanels'),
+  () => import('../ui/lab/production/Caption'),
   () => prepareLimiters(['lua']),
 ];

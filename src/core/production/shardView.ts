@@ -3,8 +3,8 @@
 // Built once from a finished run; at(t) is O(shards * log n).
 import { OUTCOME } from '../lab/columns';
 import type { EngineRun } from '../lab/run';
+import { shardLimiterSpec } from '../lab/engine/shards';
 import { quotaOf } from '../limiters/registry';
-import { shardLimiterSpec } from './shards';
 
 export interface ShardLoadAt {
   shard: number;

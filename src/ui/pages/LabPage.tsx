@@ -28,8 +28,6 @@ import { Lane } from '../lab/scene/Lane';
 import { lanesInOrder } from '../lab/laneOrder';
 import { useHoldUntilSeen } from '../lab/useHoldUntilSeen';
 import { useTapOpensDetails } from '../lab/useTapOpensDetails';
-import { ProductionCaption } from '../lab/production/Caption';
-import { ProductionPanels } from '../lab/production/ProductionPanels';
 import { wastedText, wastedTotal } from '../lab/scene/Wasted';
 import { Legend } from '../lab/shapes';
 import { timeKey, TimeBar, TimeKeys, TimeTools } from '../lab/TimeBar';
@@ -42,6 +40,22 @@ import '../lab/lab.css';
 // idle, in a box that keeps its height while they arrive.
 const Charts = lazy(() => import('../lab/Charts').then((m) => ({ default: m.Charts })));
 const CHARTS_MIN_HEIGHT = '600px';
+// The caption's production lines (and the report and signals code they read) load once the
+// caption shows, which the first view's question holds back.
+const ProductionLines = lazy(() =>
+  import('../lab/production/Caption').then((m) => ({ default: m.ProductionCaption })),
+);
+function ProductionCaption({ run }: { run: LabRun }) {
+  return (
+    <Suspense fallback={null}>
+      <ProductionLines run={run} />
+    </Suspense>
+  );
+}
+// The production panels are hidden while the first view's question is open: they load after.
+const ProductionPanels = lazy(() =>
+  import('../lab/production/ProductionPanels').then((m) => ({ default: m.ProductionPanels })),
+);
 const chartsLoading = <p className="loading">Loading charts…</p>;
 
 /** "Two", "Four": the servers in the title, in words up to eight. */
@@ -465,7 +479,9 @@ export default function LabPage({ route }: { route: Route }) {
             The production signals appear once you have made your prediction above.
           </p>
         ) : (
-          <ProductionPanels />
+          <Suspense fallback={<p className="loading">Loading the production panels…</p>}>
+            <ProductionPanels />
+          </Suspense>
         )}
       </div>
       <div className="lab-charts" id="panel-charts" data-active={tab === 'charts'}>

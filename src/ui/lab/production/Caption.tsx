@@ -3,7 +3,8 @@
 import type { LabRun } from '../../../core/lab/labRun';
 import { signalsOfRun } from '../../../core/production/ofRun';
 import { useLab } from '../useLab';
-import { featuresOfRun, num, pct, reportOf, sec, signalsOf } from './derived';
+import { featuresOfRun, num, pct, sec } from './derived';
+import { reportOf, signalsOf } from './reports';
 
 export function productionSentences(
   run: LabRun,

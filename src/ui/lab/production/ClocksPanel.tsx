@@ -6,7 +6,8 @@ import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import { clockReadSeriesOfRun } from '../../../core/production/ofRun';
 import { useLab } from '../useLab';
-import { num, reportOf, sec, signed } from './derived';
+import { num, sec, signed } from './derived';
+import { reportOf } from './reports';
 import { TimePlot, type PlotSeries } from './TimePlot';
 
 export function ClocksPanel({ run }: { run: LabRun }) {

@@ -3,7 +3,8 @@
 // every shard of a key shares one slot, so one node carries a large tenant alone.
 import type { LabRun } from '../../../core/lab/labRun';
 import { slotRanges } from '../../../core/production/shards';
-import { pct, reportOf } from './derived';
+import { pct } from './derived';
+import { reportOf } from './reports';
 
 export function ClusterView({ run }: { run: LabRun }) {
   const rep = reportOf(run).shards;

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import { compareUnderFailover } from '../../../core/production/failoverCompare';
 import { useLab, useStage } from '../useLab';
-import { num, pct, replicationOf, reportOf, sec } from './derived';
+import { num, pct, replicationOf, sec } from './derived';
+import { reportOf } from './reports';
 import { Facts } from './Facts';
 
 const ALG_NAME: Record<string, string> = {

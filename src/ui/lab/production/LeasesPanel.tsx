@@ -4,7 +4,8 @@
 // book (LeasesReport, LeaseView).
 import type { LabRun } from '../../../core/lab/labRun';
 import { useLab } from '../useLab';
-import { leasesOf, num, pct, reportOf, sec } from './derived';
+import { leasesOf, num, pct, sec } from './derived';
+import { reportOf } from './reports';
 import { Facts } from './Facts';
 
 export function LeasesPanel({ run }: { run: LabRun }) {

@@ -2,7 +2,7 @@
 // read, the shard it charged, the lease that paid for it, a shadow policy's verdict, and whether
 // the promoted replica forgot its write. From the run's request record (LabRun.decision).
 import type { LabRun } from '../../../core/lab/labRun';
-import { clockReadOfRun } from '../../../core/production/ofRun';
+import { clockReadOfRun } from '../../../core/production/viewsOfRun';
 import { num, sec, signed } from './derived';
 
 export function requestFacts(run: LabRun, i: number): string[] {

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import { shadowSeriesOfRun } from '../../../core/production/ofRun';
 import { niceBucket } from './buckets';
-import { pct, reportOf, sec } from './derived';
+import { pct, sec } from './derived';
+import { reportOf } from './reports';
 import { Facts } from './Facts';
 import { TimePlot } from './TimePlot';
 

@@ -3,7 +3,8 @@
 import type { LabRun } from '../../../core/lab/labRun';
 import { useLab } from '../useLab';
 import { ClusterView } from './ClusterView';
-import { num, pct, reportOf, shardsOf } from './derived';
+import { num, pct, shardsOf } from './derived';
+import { reportOf } from './reports';
 import { Facts } from './Facts';
 
 export function ShardsPanel({ run }: { run: LabRun }) {

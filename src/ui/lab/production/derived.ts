@@ -1,23 +1,14 @@
 // The production views' data for a run, computed once per run and kept with it (a run never
-// changes). Every number the views show comes from these core functions.
+// changes). Every number the views show comes from these core functions. The report and the
+// signals, which only the panels and the caption lines read, are in reports.ts.
 import type { LabRun } from '../../../core/lab/labRun';
 import { featuresOf, type ProductionFeature } from '../../../core/production/labels';
-import {
-  leasesOfRun,
-  replicationOfRun,
-  reportOfRun,
-  shardsOfRun,
-  signalsOfRun,
-} from '../../../core/production/ofRun';
-import type { ProductionReport } from '../../../core/production/report';
+import { leasesOfRun, replicationOfRun, shardsOfRun } from '../../../core/production/viewsOfRun';
 import type { ShardView } from '../../../core/production/shardView';
-import type { Signals } from '../../../core/production/signals';
 import type { LeaseView, ReplicationView } from '../../../core/production/views';
 
 interface Derived {
   features?: ProductionFeature[];
-  report?: ProductionReport;
-  signals?: Signals;
   replication?: ReplicationView | null;
   leases?: LeaseView | null;
   shards?: ShardView | null;
@@ -32,10 +23,6 @@ const of = (run: LabRun): Derived => {
 
 export const featuresOfRun = (run: LabRun): ProductionFeature[] =>
   (of(run).features ??= featuresOf(run.scenario));
-
-export const reportOf = (run: LabRun): ProductionReport => (of(run).report ??= reportOfRun(run));
-
-export const signalsOf = (run: LabRun): Signals => (of(run).signals ??= signalsOfRun(run));
 
 export function replicationOf(run: LabRun): ReplicationView | null {
   const d = of(run);
