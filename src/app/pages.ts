@@ -2,6 +2,7 @@
 // the routes (React.lazy in App.tsx) and the idle prefetch (prefetch.ts), so a prefetched
 // screen is already in the module cache when it is asked for.
 import { prepareLimiters } from '../core/limiters/registry';
+import { loadCaption } from '../ui/lab/production/captionLoader';
 
 export const pageLoaders = {
   lab: () => import('../ui/pages/LabPage'),
@@ -26,6 +27,6 @@ export const pageLoaders = {
 export const idleLoads: readonly (() => Promise<unknown>)[] = [
   () => import('../ui/lab/Charts'),
   () => import('../ui/lab/production/ProductionPanels'),
-  () => import('../ui/lab/production/Caption'),
+  loadCaption,
   () => prepareLimiters(['lua']),
 ];

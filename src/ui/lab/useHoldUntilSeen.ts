@@ -5,7 +5,7 @@
 // learner does to the clock first (play, pause, seek, a new scenario) ends the wait. While the
 // first view's prediction is open (`asking`) nothing is held: the page keeps the run paused,
 // and the answer starts the opening play, which is then held the same way.
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { LabStore } from '../../store/labStore';
 
 /** How much of the scene must be on the screen before the opening play starts. */
@@ -19,9 +19,17 @@ export function useHoldUntilSeen(
   lanes: RefObject<HTMLElement | null>,
   asking = false,
 ): void {
+  /** The run on screen while the question was open (null: it never asked on this visit). */
+  const askedRun = useRef<unknown>(null);
   useEffect(() => {
-    if (asking) return;
+    if (asking) {
+      askedRun.current = store.getState().run;
+      return;
+    }
     const s = store.getState();
+    // The question closed because the learner loaded another scenario: their own move, so
+    // nothing is held (as a new scenario ends the wait below).
+    if (askedRun.current !== null && askedRun.current !== s.run) return;
     if (typeof IntersectionObserver === 'undefined' || !lanes.current) return;
     // Only the opening: nothing decided yet (the clock may have ticked while the page loaded).
     if (s.run.decidedBy(s.now) > 0 || (!s.playing && !held)) return;

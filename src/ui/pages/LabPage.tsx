@@ -27,6 +27,7 @@ import { RequestPanel, StatePanel } from '../lab/RequestPanel';
 import { Lane } from '../lab/scene/Lane';
 import { lanesInOrder } from '../lab/laneOrder';
 import { useHoldUntilSeen } from '../lab/useHoldUntilSeen';
+import { loadCaption, loadedCaption } from '../lab/production/captionLoader';
 import { useTapOpensDetails } from '../lab/useTapOpensDetails';
 import { wastedText, wastedTotal } from '../lab/scene/Wasted';
 import { Legend } from '../lab/shapes';
@@ -42,10 +43,10 @@ const Charts = lazy(() => import('../lab/Charts').then((m) => ({ default: m.Char
 const CHARTS_MIN_HEIGHT = '600px';
 // The caption's production lines (and the report and signals code they read) load once the
 // caption shows, which the first view's question holds back.
-const ProductionLines = lazy(() =>
-  import('../lab/production/Caption').then((m) => ({ default: m.ProductionCaption })),
-);
+const ProductionLines = lazy(() => loadCaption().then((m) => ({ default: m.ProductionCaption })));
 function ProductionCaption({ run }: { run: LabRun }) {
+  const m = loadedCaption();
+  if (m) return <m.ProductionCaption run={run} />;
   return (
     <Suspense fallback={null}>
       <ProductionLines run={run} />
