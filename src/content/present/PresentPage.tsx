@@ -4,7 +4,15 @@
 // speaker view stay on the same step through BroadcastChannel; either can drive. A lesson
 // (`#/present/lesson/<slug>`: its narrated steps) and a race puzzle (`#/present/race/<slug>`)
 // are presented as decks too, with the same three views.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { editorLink } from './Stage';
 import type { Deck } from '../../core/content/deck';
 import { clock } from '../../core/interview/scorecard';
@@ -105,7 +113,8 @@ interface Keys {
 function useDeckKeys(keys: Keys): void {
   const ref = useRef(keys);
   ref.current = keys;
-  useEffect(() => {
+  // Attached before the first paint: a key pressed as soon as the step shows is not lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = ref.current;
