@@ -183,3 +183,21 @@ test("the lab scene's clock is shared: a move or a play on one side shows on the
   await host.context.close();
   await cand.context.close();
 });
+
+test("on a phone the host's join link wraps inside the page", async ({ browser }) => {
+  const host = await machine(browser);
+  await host.page.setViewportSize({ width: 360, height: 780 });
+  await host.page.goto(`${base}#/interview/host`);
+  await host.page.getByTestId('pick-fixed-window-burst').check();
+  await host.page.getByTestId('start-session').click();
+  await host.page.getByTestId('invite-remote').click();
+  const link = host.page.getByTestId('join-url');
+  await expect(link).toContainText('#/live/');
+  const box = (await link.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(
+    await host.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
+  await host.page.screenshot({ path: test.info().outputPath('host-360.png') });
+  await host.context.close();
+});

@@ -68,7 +68,10 @@ export function RemoteInvite({
     >
       <h3>Remote candidate</h3>
       <p>
-        Send this link: <code data-testid="join-url">{room.joinUrl}</code>{' '}
+        Send this link:{' '}
+        <code data-testid="join-url" style={{ overflowWrap: 'anywhere' }}>
+          {room.joinUrl}
+        </code>{' '}
         <button
           type="button"
           className="button small-button"
