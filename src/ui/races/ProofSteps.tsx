@@ -29,8 +29,8 @@ export function ProofSteps({
           <button
             type="button"
             className="button"
-            onClick={() => onShow(at === null ? 0 : at - 1)}
-            disabled={disabled || at === 0}
+            onClick={() => at !== null && onShow(at - 1)}
+            disabled={disabled || at === null || at === 0}
             data-testid="race-bad-prev"
           >
             Previous
