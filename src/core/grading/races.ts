@@ -343,11 +343,11 @@ async function checkRace(
       );
     else if (b.part === 'minAdmitted')
       parts.push(
-        `In this ordering your code admits only ${v.admitted}, though ${fewest} fit: an atomic decision admits them in every ordering.`,
+        `In this ordering your code admits only ${v.admitted}, though ${fewest} fit: every request that fits must be admitted, in every ordering.`,
       );
     else if (b.part === 'allKeysHaveTtl')
       parts.push(
-        `When this ordering ends, ${b.why.replace(/^the key/, 'the key')} Expiry and count must be written in one atomic step.`,
+        `When this ordering ends, ${b.why} Every key the limiter leaves must expire, whatever the ordering and wherever a server crashes.`,
       );
     else
       parts.push(
