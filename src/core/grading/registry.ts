@@ -9,7 +9,7 @@ import {
   shadowModePolicy,
 } from './configure/index';
 import { PRODUCTION_GRADERS } from './production/index';
-import { fixGetThenSet, fixIncrThenExpire } from './raceProblems';
+import { fixGetThenSet, fixIncrThenExpire } from './races/index';
 import {
   predictBoundaryBurst,
   predictLocalVsShared,

@@ -7,7 +7,9 @@ import { gradeCases, str, strList, type HiddenCase } from './harness';
 import { luaEngine, type ScriptSpec } from './lua';
 import { propertyCase } from './property';
 import { Reference } from './reference';
-import { caseView, runCase, type CaseInput, type CaseProblem, type RunRecord } from './scriptCase';
+import { runCase } from './scriptCase';
+import type { CaseInput, CaseProblem, RunRecord } from './scriptCaseTypes';
+import { caseView } from './scriptCaseView';
 import { steppedTrafficArb, trafficArb, type GenRequest, type TrafficShape } from './traffic';
 import type { FailingCase, GradeOptions, Grader, Submission } from './types';
 

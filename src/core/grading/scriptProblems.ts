@@ -1,5 +1,5 @@
 // The fix/write problems graded against a built-in limiter (the two atomicity problems are
-// race-graded: raceProblems.ts). Each names its reference, its starter's calling convention, a
+// race-graded: races/). Each names its reference, its starter's calling convention, a
 // few named examples (N and N+1, exact boundaries, a cost above the limit, two clients) and the
 // shape of its generated traffic; structure checks look at the Redis state the script leaves.
 // One file per problem (or pair of problems sharing a reference) under script/.

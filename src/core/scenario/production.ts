@@ -1,6 +1,7 @@
-// Validation of the production fields of a scenario (issue 15, docs/scenario.md): server
-// clocks, the store's replica, failover, clock steps and cluster, sharding, leases, shadow
-// mode and route classes. Every message names the field; every number has a bound (bounds.ts).
+// Validation of the production fields of a scenario (issue 15, docs/scenario.md): sharding,
+// leases, route classes, and the rules across fields (which feature needs which placement or
+// partner). Clocks are in clocks.ts, the store's replica, failover and cluster in store.ts.
+// Every message names the field; every number has a bound (bounds.ts).
 import { algorithmOf, registeredAlgorithms } from '../limiters/registry';
 import { BOUNDS } from './bounds';
 import { Ctx, isObj, list, type Obj } from './ctx';
@@ -8,93 +9,13 @@ import type {
   LeaseSpec,
   Placement,
   PolicySpec,
-  ServerClock,
   ShardBudget,
   ShardBy,
   ShardSpec,
   StoreSpec,
 } from './types';
 
-const NAME = /^[A-Za-z0-9_-]{1,16}$/;
 const ROUTE = /^[A-Za-z0-9_./:-]+$/;
-const SERVER_NAMES = 'ABCDEFGH';
-
-/** `servers` as a list: [{"name": "A", "clockOffsetSeconds": -2, "clockDriftPpm": 50}, ...]. */
-export function serverList(c: Ctx, v: unknown[]): { names: string[]; clocks: ServerClock[] } {
-  const names: string[] = [];
-  const clocks: ServerClock[] = [];
-  if (v.length < 1 || v.length > 8) c.err('servers must list from 1 to 8 servers');
-  v.slice(0, 8).forEach((s: unknown, i) => {
-    const p = `servers[${i}]`;
-    if (!isObj(s)) return c.err(`${p} must be an object`);
-    c.unknown(s, p, ['name', 'clockOffsetSeconds', 'clockDriftPpm']);
-    const name = c.str(s, 'name', p, SERVER_NAMES[i]!);
-    if (!NAME.test(name)) c.err(`${p}.name must be 1 to 16 letters, digits, "_" or "-"`);
-    else if (names.includes(name)) c.err(`${p}.name "${name}" is used twice`);
-    const offsetSeconds = c.signed(s, 'clockOffsetSeconds', p, BOUNDS.clockOffsetSeconds, 0);
-    const driftPpm = c.signed(s, 'clockDriftPpm', p, BOUNDS.clockDriftPpm, 0);
-    names.push(name);
-    clocks.push({ offsetSeconds: offsetSeconds ?? 0, driftPpm: driftPpm ?? 0 });
-  });
-  return { names, clocks };
-}
-
-/** store.replica, store.failover, store.clockSteps, store.cluster (into `s`). */
-export function storeExtras(c: Ctx, v: Obj, s: StoreSpec): void {
-  if (v.replica !== undefined) {
-    if (!isObj(v.replica)) c.err('store.replica must be an object');
-    else {
-      c.unknown(v.replica, 'store.replica', ['lagSeconds']);
-      const lag = c.num(v.replica, 'lagSeconds', 'store.replica', 'ge0', 0, BOUNDS.lagSeconds);
-      if (lag !== undefined) s.replica = { lagSeconds: lag };
-    }
-  }
-  if (v.failover !== undefined) {
-    if (!isObj(v.failover)) c.err('store.failover must be an object');
-    else {
-      const p = 'store.failover';
-      c.unknown(v.failover, p, ['at', 'downSeconds']);
-      const at = c.num(v.failover, 'at', p, 'ge0', undefined, BOUNDS.time);
-      const down = c.num(v.failover, 'downSeconds', p, 'ge0', 0, BOUNDS.downSeconds);
-      if (at !== undefined && down !== undefined) s.failover = { at, downSeconds: down };
-    }
-  }
-  if (v.clockSteps !== undefined) {
-    if (!Array.isArray(v.clockSteps)) c.err('store.clockSteps must be an array');
-    else {
-      if (v.clockSteps.length > BOUNDS.clockSteps)
-        c.err(`store.clockSteps may have at most ${BOUNDS.clockSteps} steps`);
-      const steps: { at: number; bySeconds: number }[] = [];
-      v.clockSteps.slice(0, BOUNDS.clockSteps).forEach((st: unknown, i) => {
-        const p = `store.clockSteps[${i}]`;
-        if (!isObj(st)) return c.err(`${p} must be an object`);
-        c.unknown(st, p, ['at', 'bySeconds']);
-        const at = c.num(st, 'at', p, 'ge0', undefined, BOUNDS.time);
-        if (st.bySeconds === undefined)
-          c.err(
-            `${p}.bySeconds is required and must be a finite number from -${BOUNDS.clockStepSeconds} to ${BOUNDS.clockStepSeconds}`,
-          );
-        const by = c.signed(st, 'bySeconds', p, BOUNDS.clockStepSeconds, 0);
-        if (at !== undefined && by !== undefined && st.bySeconds !== undefined)
-          steps.push({ at, bySeconds: by });
-      });
-      // Steps apply in time order (equal times in list order).
-      s.clockSteps = steps
-        .map((x, k) => ({ x, k }))
-        .sort((a, b) => a.x.at - b.x.at || a.k - b.k)
-        .map(({ x }) => x);
-    }
-  }
-  if (v.cluster !== undefined) {
-    if (!isObj(v.cluster)) c.err('store.cluster must be an object');
-    else {
-      c.unknown(v.cluster, 'store.cluster', ['nodes', 'hashTags']);
-      const nodes = c.int(v.cluster, 'nodes', 'store.cluster', 1, BOUNDS.clusterNodes, 3);
-      const hashTags = c.bool(v.cluster, 'hashTags', 'store.cluster', false);
-      if (nodes !== undefined) s.cluster = { nodes, hashTags };
-    }
-  }
-}
 
 export function shardSpec(c: Ctx, input: Obj, placement: Placement): ShardSpec | undefined {
   const given = ['shards', 'shardBudget', 'shardBy'].filter((f) => input[f] !== undefined);

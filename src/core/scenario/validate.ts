@@ -1,30 +1,26 @@
 // Validates a scenario (headless fields + docs/scenario.md extensions) before anything runs.
 // Every message names the field and the rule, e.g. `requests[3].cost must be a finite
 // number > 0`. Numbers must be JSON numbers: "5" and true are refused.
-import {
-  algorithmOf,
-  BUILTIN_ALGORITHMS,
-  getLimiterFactory,
-  registeredAlgorithms,
-} from '../limiters/registry';
-import type { Params } from '../limiters/types';
+import { BUILTIN_ALGORITHMS } from '../limiters/registry';
 import { BOUNDS } from './bounds';
-import { Ctx, fieldPath, isObj, list, type Obj } from './ctx';
-import { crossCheck, leaseSpec, route, serverList, shardSpec, storeExtras } from './production';
+import { serverList } from './clocks';
+import { Ctx, isObj } from './ctx';
+import { FAILURE_MODES, limiterSpec, policies } from './policies';
+import { crossCheck, leaseSpec, shardSpec } from './production';
+import { requestRules, requests } from './requests';
+import { generatedCount } from './size';
+import { store } from './store';
+import { generator } from './traffic';
 import type {
-  FailureMode,
   LimiterSpec,
   Placement,
   PolicySpec,
   RequestSpec,
   Routing,
   Scenario,
-  Scope,
   ServerClock,
-  StoreSpec,
   TimeSource,
   TrafficSpec,
-  Window,
 } from './types';
 
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
@@ -48,8 +44,6 @@ const PLACEMENTS: Placement[] = [
   'leased',
 ];
 const ROUTINGS: Routing[] = ['round-robin', 'random', 'sticky'];
-const FAILURE_MODES: FailureMode[] = ['fail-open', 'fail-closed', 'local-fallback'];
-const SCOPES: Scope[] = ['key', 'tenant', 'global'];
 const SERVER_NAMES = 'ABCDEFGH';
 
 const TOP_FIELDS = [
@@ -73,287 +67,6 @@ const TOP_FIELDS = [
   'lease',
   'enforce',
 ];
-
-function limiterSpec(c: Ctx, o: Obj, path: string): LimiterSpec | null {
-  const algPath = fieldPath(path, 'algorithm');
-  const paramsPath = fieldPath(path, 'params');
-  const alg = o.algorithm;
-  if (alg === undefined) {
-    c.err(`${algPath} is required and must be one of ${list(registeredAlgorithms())}`);
-    return null;
-  }
-  if (typeof alg !== 'string') {
-    c.err(`${algPath} must be one of ${list(registeredAlgorithms())}`);
-    return null;
-  }
-  const factory = getLimiterFactory(alg);
-  if (!factory) {
-    if (alg === 'lua') c.err(`${algPath} "lua" needs the Redis model, which is not available yet`);
-    else c.err(`${algPath} must be one of ${list(registeredAlgorithms())}`);
-    return null;
-  }
-  const params = o.params;
-  if (!isObj(params)) {
-    c.err(`${paramsPath} is required and must be an object`);
-    return null;
-  }
-  const errs = factory.validateParams(params, paramsPath);
-  errs.forEach((e) => c.err(e));
-  return errs.length ? null : { algorithm: alg, params: params as Params };
-}
-
-function windows(
-  c: Ctx,
-  v: unknown,
-  path: string,
-  withLatency: boolean,
-): (Window & { latencySeconds: number })[] {
-  if (v === undefined) return [];
-  if (!Array.isArray(v)) {
-    c.err(`${path} must be an array`);
-    return [];
-  }
-  const out: (Window & { latencySeconds: number })[] = [];
-  if (v.length > BOUNDS.windows) c.err(`${path} may have at most ${BOUNDS.windows} windows`);
-  v.slice(0, BOUNDS.windows).forEach((w: unknown, i) => {
-    const p = `${path}[${i}]`;
-    if (!isObj(w)) return c.err(`${p} must be an object`);
-    c.unknown(w, p, withLatency ? ['from', 'to', 'latencySeconds'] : ['from', 'to']);
-    const from = c.num(w, 'from', p, 'ge0', undefined, BOUNDS.time);
-    const to = c.num(w, 'to', p, 'ge0', undefined, BOUNDS.time);
-    const lat = withLatency
-      ? c.num(w, 'latencySeconds', p, 'ge0', undefined, BOUNDS.latencySeconds)
-      : 0;
-    if (from !== undefined && to !== undefined && to <= from)
-      c.err(`${p}.to must be greater than ${p}.from`);
-    if (from !== undefined && to !== undefined && lat !== undefined)
-      out.push({ from, to, latencySeconds: lat });
-  });
-  return out;
-}
-
-function store(c: Ctx, v: unknown): StoreSpec {
-  const s: StoreSpec = { latencySeconds: 0, timeoutSeconds: null, outages: [], latencySpikes: [] };
-  if (v === undefined) return s;
-  if (!isObj(v)) {
-    c.err('store must be an object');
-    return s;
-  }
-  c.unknown(v, 'store', [
-    'latencySeconds',
-    'timeoutSeconds',
-    'outages',
-    'latencySpikes',
-    'replica',
-    'failover',
-    'clockSteps',
-    'cluster',
-  ]);
-  s.latencySeconds = c.num(v, 'latencySeconds', 'store', 'ge0', 0, BOUNDS.latencySeconds) ?? 0;
-  if (v.timeoutSeconds !== undefined && v.timeoutSeconds !== null)
-    s.timeoutSeconds =
-      c.num(v, 'timeoutSeconds', 'store', 'gt0', undefined, BOUNDS.timeoutSeconds) ?? null;
-  s.outages = windows(c, v.outages, 'store.outages', false).map(({ from, to }) => ({ from, to }));
-  s.latencySpikes = windows(c, v.latencySpikes, 'store.latencySpikes', true);
-  storeExtras(c, v, s);
-  return s;
-}
-
-const GEN_COMMON = ['pattern', 'key', 'tenant', 'cost', 'duration', 'route'];
-const GEN_FIELDS: Record<string, string[]> = {
-  steady: ['ratePerSecond', 'from', 'to'],
-  burst: ['at', 'count', 'spacingSeconds'],
-  poisson: ['ratePerSecond', 'from', 'to'],
-  'boundary-attack': ['windowSeconds', 'boundary', 'count', 'spreadSeconds'],
-  'multi-tenant': ['tenants', 'ratePerSecond', 'noisyTenant', 'noisyFactor', 'from', 'to'],
-  'retry-storm': ['clients', 'at', 'jitter', 'maxAttempts'],
-};
-
-function generator(c: Ctx, g: unknown, p: string): { spec: TrafficSpec; count: number } | null {
-  if (!isObj(g)) {
-    c.err(`${p} must be an object`);
-    return null;
-  }
-  const pattern = g.pattern;
-  if (typeof pattern !== 'string' || !(pattern in GEN_FIELDS)) {
-    c.err(`${p}.pattern must be one of ${list(Object.keys(GEN_FIELDS))}`);
-    return null;
-  }
-  const before = c.errors.length;
-  c.unknown(g, p, [...GEN_COMMON, ...(GEN_FIELDS[pattern] ?? [])]);
-  const T = BOUNDS.time;
-  const base: {
-    key: string;
-    tenant: string | undefined;
-    cost: number;
-    duration: number | undefined;
-    route?: string;
-  } = {
-    key: c.str(g, 'key', p, 'client'),
-    tenant: g.tenant === undefined ? undefined : c.str(g, 'tenant', p, ''),
-    cost: c.num(g, 'cost', p, 'gt0', 1) ?? 1,
-    duration:
-      g.duration === undefined
-        ? undefined
-        : c.num(g, 'duration', p, 'gt0', undefined, BOUNDS.durationSeconds),
-  };
-  const rt = route(c, g, p);
-  if (rt !== undefined) base.route = rt;
-  const span = (from: number | undefined, to: number | undefined): number => {
-    if (from !== undefined && to !== undefined && to <= from)
-      c.err(`${p}.to must be greater than ${p}.from`);
-    return from !== undefined && to !== undefined ? Math.max(0, to - from) : 0;
-  };
-  let spec: TrafficSpec | null = null;
-  let count = 0;
-  switch (pattern) {
-    case 'steady':
-    case 'poisson': {
-      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0', undefined, BOUNDS.ratePerSecond);
-      const from = c.num(g, 'from', p, 'ge0', 0, T);
-      const to = c.num(g, 'to', p, 'gt0', undefined, T);
-      count = (ratePerSecond ?? 0) * span(from, to);
-      if (ratePerSecond !== undefined && from !== undefined && to !== undefined)
-        spec = { ...base, pattern, ratePerSecond, from, to };
-      break;
-    }
-    case 'burst': {
-      const at = c.num(g, 'at', p, 'ge0', 0, T);
-      const n = c.int(g, 'count', p, 1, Infinity);
-      const spacingSeconds = c.num(g, 'spacingSeconds', p, 'ge0', 0, BOUNDS.spacingSeconds);
-      count = n ?? 0;
-      if (at !== undefined && n !== undefined && spacingSeconds !== undefined)
-        spec = { ...base, pattern, at, count: n, spacingSeconds };
-      break;
-    }
-    case 'boundary-attack': {
-      const windowSeconds = c.num(g, 'windowSeconds', p, 'gt0', undefined, T);
-      const boundary = c.num(g, 'boundary', p, 'gt0', windowSeconds, T);
-      const n = c.int(g, 'count', p, 1, Infinity);
-      const spreadSeconds = c.num(g, 'spreadSeconds', p, 'gt0', 1, BOUNDS.spacingSeconds);
-      count = 2 * (n ?? 0);
-      if (boundary !== undefined && spreadSeconds !== undefined && spreadSeconds > boundary)
-        c.err(
-          `${p}.spreadSeconds must be <= ${p}.boundary (arrivals start at boundary - spreadSeconds)`,
-        );
-      if (
-        windowSeconds !== undefined &&
-        boundary !== undefined &&
-        n !== undefined &&
-        spreadSeconds !== undefined
-      )
-        spec = { ...base, pattern, windowSeconds, boundary, count: n, spreadSeconds };
-      break;
-    }
-    case 'multi-tenant': {
-      const tenants = c.int(g, 'tenants', p, 1, 10000);
-      const ratePerSecond = c.num(g, 'ratePerSecond', p, 'gt0', undefined, BOUNDS.ratePerSecond);
-      const noisyTenant = c.int(g, 'noisyTenant', p, 0, Math.max(0, (tenants ?? 1) - 1), 0);
-      const noisyFactor = c.num(g, 'noisyFactor', p, 'gt0', 1, BOUNDS.noisyFactor);
-      const from = c.num(g, 'from', p, 'ge0', 0, T);
-      const to = c.num(g, 'to', p, 'gt0', undefined, T);
-      count = (ratePerSecond ?? 0) * ((tenants ?? 1) - 1 + (noisyFactor ?? 1)) * span(from, to);
-      if (
-        tenants !== undefined &&
-        ratePerSecond !== undefined &&
-        noisyTenant !== undefined &&
-        noisyFactor !== undefined &&
-        from !== undefined &&
-        to !== undefined
-      )
-        spec = { ...base, pattern, tenants, ratePerSecond, noisyTenant, noisyFactor, from, to };
-      break;
-    }
-    case 'retry-storm': {
-      const clients = c.int(g, 'clients', p, 1, 1_000_000);
-      const at = c.num(g, 'at', p, 'ge0', 0, T);
-      const jitter = c.bool(g, 'jitter', p, false);
-      const maxAttempts = c.int(g, 'maxAttempts', p, 1, 1000, 5);
-      count = (clients ?? 0) * (maxAttempts ?? 1);
-      if (clients !== undefined && at !== undefined && maxAttempts !== undefined)
-        spec = { ...base, pattern, clients, at, jitter, maxAttempts };
-      break;
-    }
-  }
-  if (c.errors.length !== before) return null;
-  return spec ? { spec, count } : null;
-}
-
-function policies(
-  c: Ctx,
-  v: unknown,
-  dfltMode: FailureMode,
-  dfltEnforce: boolean | undefined,
-): PolicySpec[] {
-  if (!Array.isArray(v) || v.length === 0) {
-    c.err('policies must be a non-empty array');
-    return [];
-  }
-  const out: PolicySpec[] = [];
-  const ids = new Set<string>();
-  if (v.length > BOUNDS.policies) c.err(`policies may have at most ${BOUNDS.policies} policies`);
-  v.slice(0, BOUNDS.policies).forEach((pv: unknown, i) => {
-    const p = `policies[${i}]`;
-    if (!isObj(pv)) return c.err(`${p} must be an object`);
-    c.unknown(pv, p, ['id', 'algorithm', 'params', 'scope', 'failureMode', 'enforce']);
-    const id = c.str(pv, 'id', p, `policy-${i}`);
-    if (ids.has(id)) c.err(`${p}.id "${id}" is used twice`);
-    ids.add(id);
-    const scope = c.oneOf(pv, 'scope', p, SCOPES, 'key');
-    const failureMode = c.oneOf(pv, 'failureMode', p, FAILURE_MODES, dfltMode);
-    const given = pv.enforce !== undefined || dfltEnforce !== undefined;
-    const enforce = c.bool(pv, 'enforce', p, dfltEnforce ?? true);
-    const spec = limiterSpec(c, pv, p);
-    if (spec) out.push({ ...spec, id, scope, failureMode, ...(given ? { enforce } : {}) });
-  });
-  return out;
-}
-
-/** Each algorithm's rules for a request's cost and duration (its descriptor states them). */
-function requestRules(
-  c: Ctx,
-  algorithms: string[],
-  req: { cost: number; duration: number | undefined },
-  path: string,
-): void {
-  for (const a of new Set(algorithms))
-    getLimiterFactory(a)
-      ?.validateRequest?.({ cost: req.cost, duration: req.duration }, path)
-      .forEach((e) => c.err(e));
-}
-
-function requests(c: Ctx, v: unknown, algorithms: string[]): RequestSpec[] {
-  if (!Array.isArray(v)) {
-    c.err('requests must be an array');
-    return [];
-  }
-  const out: RequestSpec[] = [];
-  const needsDuration = algorithms.some((a) => algorithmOf(a)?.usesDuration === true);
-  v.forEach((r: unknown, i) => {
-    const p = `requests[${i}]`;
-    if (!isObj(r)) return c.err(`${p} must be an object`);
-    const before = c.errors.length;
-    c.unknown(r, p, ['at', 'key', 'server', 'cost', 'duration', 'tenant', 'route']);
-    const at = c.num(r, 'at', p, 'ge0', undefined, BOUNDS.time);
-    const key = c.str(r, 'key', p, 'client');
-    const server = r.server === undefined ? null : c.str(r, 'server', p, 'A');
-    const cost = c.num(r, 'cost', p, 'gt0', 1);
-    // duration is ignored (not validated) unless an algorithm reads it.
-    let duration: number | undefined;
-    if (needsDuration && r.duration !== undefined)
-      duration = c.num(r, 'duration', p, 'gt0', undefined, BOUNDS.durationSeconds);
-    else if (typeof r.duration === 'number' && Number.isFinite(r.duration) && r.duration > 0)
-      duration = r.duration;
-    const tenant = c.str(r, 'tenant', p, key);
-    const rt = route(c, r, p);
-    if (c.errors.length !== before || at === undefined || cost === undefined) return;
-    requestRules(c, algorithms, { cost, duration }, p);
-    const spec: RequestSpec = { at, key, server, cost, duration, tenant };
-    if (rt !== undefined) spec.route = rt;
-    out.push(spec);
-  });
-  return out;
-}
 
 /** Validate and normalise a scenario. Never throws. */
 export function validateScenario(input: unknown): ValidationResult {
@@ -435,12 +148,12 @@ export function validateScenario(input: unknown): ValidationResult {
     else {
       let total = reqs.length;
       input.traffic.forEach((g: unknown, i) => {
-        const r = generator(c, g, `traffic[${i}]`);
-        if (!r) return;
-        total += r.count;
+        const spec = generator(c, g, `traffic[${i}]`);
+        if (!spec) return;
+        total += generatedCount(spec);
         // What every request it makes carries, under each algorithm's own request rules.
-        requestRules(c, algorithms, r.spec, `traffic[${i}]`);
-        traffic.push(r.spec);
+        requestRules(c, algorithms, spec, `traffic[${i}]`);
+        traffic.push(spec);
       });
       if (total > MAX_GENERATED)
         c.err(

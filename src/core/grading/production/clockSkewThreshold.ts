@@ -2,8 +2,8 @@
 // production graders share: shared.ts).
 import fc from 'fast-check';
 import { overages } from '../../production/overage';
-import { fmt, num, type HiddenCase } from '../harness';
-import { engineOf, finish, numberIn, pct, rate, readable, s } from './shared';
+import { fmt, num, gradeCases, type HiddenCase } from '../harness';
+import { engineOf, numberIn, pct, rate, readable, s } from './shared';
 import { propertyCase } from '../property';
 import type { FailingCase, Grader } from '../types';
 
@@ -84,7 +84,7 @@ export const clockSkewThreshold: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

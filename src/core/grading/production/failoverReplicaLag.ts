@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { overages } from '../../production/overage';
 import { failoverReport } from '../../production/report';
-import { fmt, num, type HiddenCase } from '../harness';
-import { engineOf, finish, micros, numberIn, pct, rate, readable, s } from './shared';
+import { fmt, num, gradeCases, type HiddenCase } from '../harness';
+import { engineOf, micros, numberIn, pct, rate, readable, s } from './shared';
 import { propertyCase } from '../property';
 import type { Grader } from '../types';
 
@@ -82,7 +82,7 @@ export const failoverReplicaLag: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

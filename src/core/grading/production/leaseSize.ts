@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { overages } from '../../production/overage';
 import { leasesReport } from '../../production/report';
-import { fmt, num, type HiddenCase } from '../harness';
+import { fmt, num, gradeCases, type HiddenCase } from '../harness';
 import { adversarialFloodTraffic, LEASE_SERVERS, type AdversarialFlood } from './leaseFlood';
-import { engineOf, finish, micros, numberIn, pct, rate, readable, s } from './shared';
+import { engineOf, micros, numberIn, pct, rate, readable, s } from './shared';
 import { propertyCase } from '../property';
 import type { FailingCase, Grader } from '../types';
 
@@ -177,7 +177,7 @@ export const leaseSize: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

@@ -2,8 +2,8 @@
 // (helpers the production graders share: shared.ts).
 import fc from 'fast-check';
 import { shadowReport } from '../../production/report';
-import { bool, fmt, num, type HiddenCase } from '../harness';
-import { engineOf, finish, micros, numberIn, pct, readable, refusals } from './shared';
+import { bool, fmt, num, gradeCases, type HiddenCase } from '../harness';
+import { engineOf, micros, numberIn, pct, readable, refusals } from './shared';
 import { propertyCase } from '../property';
 import type { FailingCase, Grader } from '../types';
 
@@ -108,7 +108,7 @@ export const shadowEnforceFalse: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

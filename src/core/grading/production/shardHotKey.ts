@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import type { EngineRun } from '../../lab/run';
 import { overages } from '../../production/overage';
-import { fmt, num, str, type HiddenCase } from '../harness';
-import { engineOf, finish, micros, numberIn, pct, rate, readable, refusals, s } from './shared';
+import { fmt, num, str, gradeCases, type HiddenCase } from '../harness';
+import { engineOf, micros, numberIn, pct, rate, readable, refusals, s } from './shared';
 import { propertyCase } from '../property';
 import type { FailingCase, Grader } from '../types';
 
@@ -140,7 +140,7 @@ export const shardHotKey: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

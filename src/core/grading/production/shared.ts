@@ -1,11 +1,11 @@
 // What the production graders share: running a scenario on the engine, times and rates drawn
 // off any grid (whole microseconds, milli-requests per second), how numbers read in messages, a
-// readable-settings case and the grade's last step.
+// readable-settings case. The grade's last step is harness.ts gradeCases, as for every grader.
 import fc from 'fast-check';
 import { OUTCOME } from '../../lab/columns';
 import { runLab, type EngineRun } from '../../lab/run';
 import { parseScenario } from '../../scenario/validate';
-import { gradeCases, num, type HiddenCase } from '../harness';
+import { num, type HiddenCase } from '../harness';
 import type { FailingCase, Submission } from '../types';
 
 /** Run a scenario on the engine (validated: a bad field throws the engine's message). */
@@ -51,9 +51,6 @@ export const readable = (checks: (() => FailingCase | null)[]): HiddenCase => ({
     return null;
   },
 });
-
-/** The grade's last step: the one skeleton every grader shares (harness.ts gradeCases). */
-export const finish = gradeCases;
 
 /**
  * Decisions refused with 429, and decisions in all: the counts behind the signals' rate429,

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import type { EngineRun } from '../../lab/run';
 import { signals } from '../../production/signals';
-import { fmt, num, str, type HiddenCase } from '../harness';
-import { engineOf, finish, micros, numberIn, pct, readable, s } from './shared';
+import { fmt, num, str, gradeCases, type HiddenCase } from '../harness';
+import { engineOf, micros, numberIn, pct, readable, s } from './shared';
 import { propertyCase } from '../property';
 import type { FailingCase, Grader } from '../types';
 
@@ -147,7 +147,7 @@ export const signalsAlert: Grader = {
           ),
       },
     ];
-    return finish(
+    return gradeCases(
       cases,
       seed,
       opts,

@@ -1,7 +1,7 @@
 // Two token buckets in one script: write-all-or-nothing, and fix-crossslot on a cluster.
 import { keySlot } from '../../redis';
 import type { RefPolicy } from '../reference';
-import type { RunRecord } from '../scriptCase';
+import type { RunRecord } from '../scriptCaseTypes';
 import { scriptGrader, type ExampleCase } from '../scriptGrader';
 import { DYADIC, ex, times, type R } from './shared';
 

@@ -1,6 +1,6 @@
 // write-gcra: GCRA in Lua, one TAT per client, matched with the built-in GCRA.
 import type { KeySnapshot } from '../../redis';
-import type { RunRecord } from '../scriptCase';
+import type { RunRecord } from '../scriptCaseTypes';
 import { scriptGrader } from '../scriptGrader';
 import { ex, times } from './shared';
 

@@ -2,7 +2,7 @@
 // log may do on a refusal, how long a log's or a lease's state matters, and the time quantum of
 // scripts that count in floating-point seconds.
 import type { KeySnapshot } from '../../redis';
-import type { RunRecord } from '../scriptCase';
+import type { RunRecord } from '../scriptCaseTypes';
 import type { ExampleCase } from '../scriptGrader';
 import type { GenRequest } from '../traffic';
 

@@ -2,15 +2,15 @@
 // non-atomic answer adds; the failure is a replayable counterexample schedule.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContentFiles } from '../content/loadFiles';
-import { parseDoc } from '../content/parseDoc';
-import { createSchedulerSession } from '../races/session';
-import type { ExploreInput } from '../races/types';
-import { luaEngine } from './lua';
-import { graderById } from './registry';
-import { answerSubmission } from './submission';
+import { loadContentFiles } from '../../content/loadFiles';
+import { parseDoc } from '../../content/parseDoc';
+import { createSchedulerSession } from '../../races/session';
+import type { ExploreInput } from '../../races/types';
+import { luaEngine } from '../lua';
+import { graderById } from '../registry';
+import { answerSubmission } from '../submission';
 
-const files = loadContentFiles(resolve(__dirname, '../../..'));
+const files = loadContentFiles(resolve(__dirname, '../../../..'));
 const worked = (slug: string) => {
   const path = `lessons/practice/${slug}.md`;
   return String(answerSubmission(parseDoc(path, files[path]!))!.code);
