@@ -14,6 +14,7 @@ import { toResp3, type Shaped } from './resp3';
 import { shebangBody } from './shebang';
 import { instantiateLua, type LuaExports, type LuaInstance } from './wasm';
 import type { AppServerRun, AppServerStep, LogLine, RedisLike, ScriptEngine } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 export interface EngineOptions {
   /**
@@ -303,7 +304,7 @@ export class LuaRuntime implements ScriptEngine {
     this.ex = this.inst.exports;
     this.u8 = new Uint8Array(this.inst.memory.buffer);
     this.setup();
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return {
       t: 'err',
       v: oneLine(
