@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { createLuaEngine } from '../core/lua/index';
 import { toJsonText } from '../core/redis/reply';
 import { runRedisCase, type RedisCase } from './redisVerb';
+import { errorMessage } from '../core/util/errorMessage';
 
 export type RedisThreadIn = { id: number; case: RedisCase; budgetSteps?: number };
 export type RedisThreadOut =
@@ -20,7 +21,7 @@ port.on('message', (m: RedisThreadIn) => {
     .catch((e: unknown) =>
       port.postMessage({
         id: m.id,
-        error: e instanceof Error ? e.message : String(e),
+        error: errorMessage(e),
       } satisfies RedisThreadOut),
     );
 });

@@ -9,6 +9,7 @@ import { toJsonText, type Reply } from '../core/redis/reply';
 import type { ScriptEngine } from '../core/redis/scripting';
 import { messageWorker, type MessageWorker } from './sandbox';
 import type { RedisThreadIn, RedisThreadOut } from './redisThread';
+import { errorMessage } from '../core/util/errorMessage';
 
 export type RedisStep = { cmd: string[] } | { advance: number };
 
@@ -107,7 +108,7 @@ export function parseRedisCases(input: string): RedisCase[] {
     try {
       v = JSON.parse(line);
     } catch (e) {
-      throw new RedisCaseError(`line ${i + 1}: not valid JSON: ${(e as Error).message}`);
+      throw new RedisCaseError(`line ${i + 1}: not valid JSON: ${errorMessage(e)}`);
     }
     const deep = depthProblem(line, `line ${i + 1}`);
     if (deep) throw new RedisCaseError(deep);
@@ -227,7 +228,7 @@ class CaseRunner {
       await this.start();
     } catch (e) {
       this.stop();
-      return { error: `the case could not start its worker: ${(e as Error).message}` };
+      return { error: `the case could not start its worker: ${errorMessage(e)}` };
     }
     const w = this.w!;
     const id = this.id++;
@@ -271,7 +272,7 @@ function runHere(c: RedisCase): CaseOutcome {
   try {
     return { replies: runRedisCase(c, null) };
   } catch (e) {
-    return { error: `the case failed: ${e instanceof Error ? e.message : String(e)}` };
+    return { error: `the case failed: ${errorMessage(e)}` };
   }
 }
 

@@ -23,10 +23,11 @@ function notPlainJson(v: unknown): string | null {
     JSON.stringify(v);
     return null;
   } catch (e) {
-    return `scenario must be plain JSON data (${e instanceof Error ? e.message : String(e)})`;
+    return `scenario must be plain JSON data (${errorMessage(e)})`;
   }
 }
 import { createLiveApi, type RateLabLive } from './liveApi';
+import { errorMessage } from '../core/util/errorMessage';
 
 export interface RateLab {
   version: 1;

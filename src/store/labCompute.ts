@@ -19,6 +19,8 @@ import { howToLower, scenarioSize } from '../core/scenario/size';
 import { MAX_GENERATED, validateScenario } from '../core/scenario/validate';
 import type { Params } from '../core/limiters/types';
 import type { LabWorkerClient } from '../worker/labClient';
+import { isObj } from '../core/util/isObj';
+import { errorMessage } from '../core/util/errorMessage';
 
 let worker: LabWorkerClient | null = null;
 
@@ -69,9 +71,6 @@ export function installLabWorker(client: LabWorkerClient | null): void {
   worker = client;
   cache.clear();
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The params of every lua policy a raw scenario names (top level, policies, fallback). */
 function luaParams(input: unknown): Params[] {
@@ -144,12 +143,12 @@ export function computeLabRun(
           if (r.notes.length) notes.set(run, r.notes);
           return { ok: true, run };
         } catch (e) {
-          const message = e instanceof Error ? e.message : String(e);
+          const message = errorMessage(e);
           return { ok: false, errors: [message], message };
         }
       },
       (e: unknown): BuildResult => {
-        const message = e instanceof Error ? e.message : String(e);
+        const message = errorMessage(e);
         return { ok: false, errors: [message], message };
       },
     )

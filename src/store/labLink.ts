@@ -16,6 +16,8 @@ import {
   type ScenarioInput,
   scenarioShapeError,
 } from './labStore';
+import { isObj } from '../core/util/isObj';
+import { errorMessage } from '../core/util/errorMessage';
 
 const SCENARIO_ERROR = "The link's scenario could not be loaded: ";
 
@@ -28,7 +30,7 @@ export function readLinkScenario(
     const bad = scenarioShapeError(input);
     return bad ? { ok: false, message: SCENARIO_ERROR + bad } : { ok: true, input };
   } catch (e) {
-    return { ok: false, message: SCENARIO_ERROR + (e instanceof Error ? e.message : String(e)) };
+    return { ok: false, message: SCENARIO_ERROR + errorMessage(e) };
   }
 }
 
@@ -64,9 +66,6 @@ export interface LinkExtras {
   lane?: string | null;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Decode a link's `compare` parameter: the comparison lane's override and the lane titles. */
 export function readLinkCompare(
   param: string,
@@ -78,7 +77,7 @@ export function readLinkCompare(
   } catch (e) {
     return {
       ok: false,
-      message: `The link's second lane could not be loaded: ${e instanceof Error ? e.message : String(e)}`,
+      message: `The link's second lane could not be loaded: ${errorMessage(e)}`,
     };
   }
   if (!isObj(v) || !isObj(v.with))
@@ -187,5 +186,4 @@ export function labLinkOf(
 }
 
 /** A failure to get the link's limiters ready (the Lua engine did not load). */
-export const linkLoadFailed = (e: unknown): string =>
-  SCENARIO_ERROR + (e instanceof Error ? e.message : String(e));
+export const linkLoadFailed = (e: unknown): string => SCENARIO_ERROR + errorMessage(e);

@@ -12,6 +12,7 @@ import {
   type ProgressData,
 } from './progressMerge';
 import { browserLocalStorage, readStorage, writeStorage, type StorageLike } from './storageWrite';
+import { isObj } from '../core/util/isObj';
 
 export const PROGRESS_KEY = 'rate-lab:progress:v1';
 /** Where unreadable stored progress is moved to (so nothing the learner had is destroyed). */
@@ -67,8 +68,6 @@ const STRING_MAPS = [
   'solutionsViewed',
   'solutionsLoaded',
 ] as const;
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringMap = (v: unknown): v is Record<string, string> =>
   isObj(v) && Object.values(v).every((x) => typeof x === 'string');
 

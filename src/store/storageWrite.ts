@@ -1,6 +1,7 @@
 // Writing to localStorage can fail: the lab's storage is full (QuotaExceededError), or the
 // browser's settings block storage altogether. Every write says which, so the screen can tell
 // the learner and offer what could not be kept as a file.
+import { errorMessage } from '../core/util/errorMessage';
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -18,7 +19,7 @@ export function writeFailure(e: unknown): string {
   const name = e instanceof Error || e instanceof DOMException ? e.name : '';
   return /quota/i.test(name) || /quota/i.test(String(e))
     ? "this browser's storage for the lab is full"
-    : `the browser refused to store it (${e instanceof Error ? e.message : String(e)})`;
+    : `the browser refused to store it (${errorMessage(e)})`;
 }
 
 /** Writes (or with null removes) one key; returns null when done, else why it failed. */

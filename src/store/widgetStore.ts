@@ -7,6 +7,7 @@ import type { BuildResult } from '../core/lab/labRun';
 import { firstMoment, type Moment } from '../core/lab/moments';
 import { computeLabRun } from './labCompute';
 import { createLabStore, endOf, type LabStore, type LaneTitles } from './labStore';
+import { isObj } from '../core/util/isObj';
 
 /** A run prepareLabInputs made ready (a Lua one comes from the worker). */
 function buildRun(input: unknown): BuildResult {
@@ -15,9 +16,6 @@ function buildRun(input: unknown): BuildResult {
   const message = 'its script is still running in the lab worker';
   return { ok: false, errors: [message], message };
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The speeds a widget may start at (the time bar's steps from 0.5x up). */
 const START_SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100];

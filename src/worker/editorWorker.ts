@@ -5,6 +5,7 @@
 import { createLuaEngine } from '../core/lua/index';
 import type { LuaRuntime } from '../core/lua/engine';
 import { runScriptOn, type RunInput, type RunOutput } from '../core/playground/runner';
+import { errorMessage } from '../core/util/errorMessage';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -41,7 +42,7 @@ self.onmessage = (e: MessageEvent<EditorWorkerRequest>) => {
       self.postMessage({
         id: e.data.id,
         type: 'error',
-        message: err instanceof Error ? err.message : String(err),
+        message: errorMessage(err),
       } satisfies EditorWorkerResponse),
   );
 };

@@ -1,10 +1,11 @@
-// The page's side of the grading worker, over the shared request/deadline channel: a grade that
-// gets no answer in time means something in the answer never finishes, so the worker is
-// terminated (a hard stop, even inside a loop in C) and a fresh one is started next time.
+// The page's side of the grading worker, over the one worker client (workerClient.ts): a
+// grade that gets no answer in time means something in the answer never finishes, so the
+// worker is terminated (a hard stop, even inside a loop in C) and a fresh one is started next
+// time; the grade is reported as timed out.
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
 import { timedOut, type GradeReport } from '../core/grading/grade';
-import { WorkerChannel } from './channel';
 import type { GradeJob, GradeWorkerRequest, GradeWorkerResponse } from './gradeWorker';
+import { WorkerClient, WorkerTimeoutError } from './workerClient';
 
 type Body = GradeWorkerRequest extends infer R
   ? R extends { id: number }
@@ -21,23 +22,28 @@ const INIT_TIMEOUT_MS = 15_000;
 export type GradeOutcome = GradeReport & { cases: { name: string; passed: boolean }[] };
 
 export class GradeWorkerClient {
-  private readonly channel = new WorkerChannel<Body, GradeWorkerResponse>('the grading worker');
-  private ready: Promise<void> | null = null;
+  private readonly client: WorkerClient<Body, GradeWorkerResponse>;
 
-  constructor(private readonly spawn: () => Worker = defaultSpawn) {}
+  constructor(spawn: () => Worker = defaultSpawn) {
+    this.client = new WorkerClient({
+      name: 'the grading worker',
+      spawn,
+      init: { type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS },
+      initTimeoutMs: INIT_TIMEOUT_MS,
+      initTimeoutMessage: () => 'the grading worker did not start',
+      timeoutMessage: (ms) => `the grade did not finish within ${ms / 1000} s`,
+    });
+  }
 
   async grade(job: GradeJob, timeoutMs = GRADE_TIMEOUT_MS): Promise<GradeOutcome> {
-    await this.start();
+    await this.client.start();
     const t0 = performance.now();
     try {
-      const r = await this.channel.send({ type: 'grade', ...job }, timeoutMs, () => {
-        this.terminate();
-        return new Error('timeout');
-      });
+      const r = await this.client.request({ type: 'grade', ...job }, timeoutMs);
       if (r.type === 'result') return r.report;
       throw new Error(r.type === 'error' ? r.message : 'the grading worker answered out of turn');
     } catch (e) {
-      if ((e as Error).message !== 'timeout') throw e;
+      if (!(e instanceof WorkerTimeoutError)) throw e;
       const seconds = Math.round((performance.now() - t0) / 100) / 10;
       return { ...timedOut(job.slug, job.seed, seconds), cases: [] };
     }
@@ -48,36 +54,13 @@ export class GradeWorkerClient {
    * calls this when it opens). Safe to call again: a running worker is reused.
    */
   prewarm(): Promise<void> {
-    return this.start().catch(() => {
+    return this.client.start().catch(() => {
       // A failed start is reported by the grade that needs it (start() runs again then).
     });
   }
 
   terminate(): void {
-    this.ready = null;
-    this.channel.close(new Error('the grading worker was stopped'));
-  }
-
-  private start(): Promise<void> {
-    if (!this.ready) {
-      this.channel.open(this.spawn, (e) => {
-        e.preventDefault();
-        this.ready = null;
-        this.channel.close(
-          new Error(`the grading worker failed: ${e.message || 'it could not start'}`),
-        );
-      });
-      this.ready = this.channel
-        .send({ type: 'init', wasmUrl, budgetMs: SCRIPT_BUDGET_MS }, INIT_TIMEOUT_MS, () => {
-          this.terminate();
-          return new Error('the grading worker did not start');
-        })
-        .then((r) => {
-          if (r.type === 'error') throw new Error(r.message);
-        });
-      this.ready.catch(() => this.terminate());
-    }
-    return this.ready;
+    this.client.terminate();
   }
 }
 

@@ -7,6 +7,7 @@ import { gradeProblem, type GradeReport } from '../core/grading/grade';
 import { luaEngine, setLuaEngineProvider } from '../core/grading/lua';
 import type { ProblemContext, Submission } from '../core/grading/types';
 import { createLuaEngine } from '../core/lua/index';
+import { errorMessage } from '../core/util/errorMessage';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -51,7 +52,7 @@ self.onmessage = (e: MessageEvent<GradeWorkerRequest>) => {
       self.postMessage({
         id: e.data.id,
         type: 'error',
-        message: err instanceof Error ? err.message : String(err),
+        message: errorMessage(err),
       } satisfies GradeWorkerResponse),
   );
 };

@@ -6,6 +6,7 @@ import { createLuaEngine } from '../core/lua/index';
 import { SCRIPT_STEP_BUDGET } from '../core/lua/budget';
 import { runLabJob } from './labJob';
 import type { LabWorkerMessage, LabWorkerRequest } from './labProtocol';
+import { errorMessage } from '../core/util/errorMessage';
 
 export async function handleLabRequest(
   req: LabWorkerRequest,
@@ -34,6 +35,6 @@ export async function handleLabRequest(
     );
     post({ type: 'done', id, result });
   } catch (err) {
-    post({ type: 'error', id, message: err instanceof Error ? err.message : String(err) });
+    post({ type: 'error', id, message: errorMessage(err) });
   }
 }

@@ -1,6 +1,7 @@
 // The lab Lua worker's limits and the scripts a scenario names: light enough for the page's
 // first screen (the worker client and the script status read them), with none of the Lua
 // engine or the Redis model that run the scripts (labJob.ts).
+import { isObj } from '../core/util/isObj';
 
 /** Stopped script runs allowed in one scenario; later decisions are errors without running. */
 export const KILL_CAP = 3;
@@ -10,8 +11,6 @@ export const SCRIPT_DEADLINE_MS = 750;
 /** The Lua sources a raw scenario names (top level, policies, fallback). */
 export function scriptsOf(input: unknown): string[] {
   const out: string[] = [];
-  const isObj = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
   const add = (o: unknown) => {
     if (isObj(o) && o.algorithm === 'lua' && isObj(o.params) && typeof o.params.script === 'string')
       out.push(o.params.script);

@@ -1,13 +1,13 @@
-// The page's side of the races worker, over channel.ts: every request has a deadline; a worker
-// that misses one is stuck (a runaway script, a search too big), so it is terminated and a
-// fresh one starts with the next request. The page keeps each screen's schedule itself, so a
+// The page's side of the races worker, over the one worker client (workerClient.ts): every
+// request has a deadline; a worker that misses one is stuck (a runaway script, a search too
+// big), so it is terminated and a fresh one starts with the next request. The page keeps each screen's schedule itself, so a
 // replaced worker loses nothing: the next request replays it.
 import wasmUrl from '../core/lua/wasm/lua51.wasm?url';
 import { SCRIPT_BUDGET_MS } from '../core/lua/budget';
 import type { SessionState } from '../core/races/session';
 import type { Action, ExploreInput, ExploreResult } from '../core/races/types';
-import { WorkerChannel } from './channel';
 import type { RacesRequestBody, RacesResponse } from './racesProtocol';
+import { WorkerClient } from './workerClient';
 
 /** One Lua slice's budget: the one script step budget (core/lua/budget.ts). */
 export const SLICE_BUDGET_MS = SCRIPT_BUDGET_MS;
@@ -30,29 +30,41 @@ export class RacesError extends Error {
 }
 
 export class RacesWorkerClient {
-  private readonly channel = new WorkerChannel<RacesRequestBody, RacesResponse>('the races worker');
-  private ready: Promise<void> | null = null;
-  restarts = 0;
+  private readonly client: WorkerClient<RacesRequestBody, RacesResponse>;
 
-  constructor(private readonly spawn: () => Worker = defaultSpawn) {}
+  constructor(spawn: () => Worker = defaultSpawn) {
+    this.client = new WorkerClient({
+      name: 'the races worker',
+      spawn,
+      init: { type: 'init', wasmUrl, budgetMs: SLICE_BUDGET_MS },
+      initTimeoutMs: INIT_TIMEOUT_MS,
+      timeoutMessage: (ms) =>
+        `the races worker did not answer within ${ms / 1000} s, so the lab stopped it and will start a fresh one`,
+    });
+  }
+
+  /** How many times a stuck worker was replaced. */
+  get restarts(): number {
+    return this.client.restarts;
+  }
 
   async session(
     input: unknown,
     schedule: Action[],
   ): Promise<{ state: SessionState; input: ExploreInput }> {
-    const r = await this.request({ type: 'session', input, schedule }, SESSION_TIMEOUT_MS);
+    const r = await this.client.request({ type: 'session', input, schedule }, SESSION_TIMEOUT_MS);
     if (r.type === 'session') return { state: r.state, input: r.input };
     throw this.error(r);
   }
 
   async link(param: string): Promise<{ input: ExploreInput; schedule: Action[] }> {
-    const r = await this.request({ type: 'link', param }, SESSION_TIMEOUT_MS);
+    const r = await this.client.request({ type: 'link', param }, SESSION_TIMEOUT_MS);
     if (r.type === 'link') return { input: r.input, schedule: r.schedule };
     throw this.error(r);
   }
 
   async explore(input: unknown): Promise<ExploreResult> {
-    const r = await this.request(
+    const r = await this.client.request(
       { type: 'explore', input, softDeadlineMs: EXPLORE_SOFT_MS },
       EXPLORE_TIMEOUT_MS,
     );
@@ -61,48 +73,12 @@ export class RacesWorkerClient {
   }
 
   terminate(): void {
-    this.ready = null;
-    this.channel.close(new Error('the races worker was stopped'));
+    this.client.terminate();
   }
 
   private error(r: RacesResponse): Error {
     if (r.type === 'error') return new RacesError(r.message, r.state, r.input);
     return new Error('the races worker answered out of turn');
-  }
-
-  private async request(body: RacesRequestBody, timeoutMs: number): Promise<RacesResponse> {
-    await this.start();
-    return this.send(body, timeoutMs);
-  }
-
-  private start(): Promise<void> {
-    if (!this.ready) {
-      this.channel.open(this.spawn, (e) => {
-        e.preventDefault();
-        this.ready = null;
-        this.channel.close(
-          new Error(`the races worker failed: ${e.message || 'it could not start'}`),
-        );
-      });
-      this.ready = this.send(
-        { type: 'init', wasmUrl, budgetMs: SLICE_BUDGET_MS },
-        INIT_TIMEOUT_MS,
-      ).then((r) => {
-        if (r.type === 'error') throw new Error(r.message);
-      });
-      this.ready.catch(() => this.terminate());
-    }
-    return this.ready;
-  }
-
-  private send(body: RacesRequestBody, timeoutMs: number): Promise<RacesResponse> {
-    return this.channel.send(body, timeoutMs, () => {
-      this.restarts++;
-      this.terminate();
-      return new Error(
-        `the races worker did not answer within ${timeoutMs / 1000} s, so the lab stopped it and will start a fresh one`,
-      );
-    });
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import { decodeRaceShare } from '../core/races/share';
 import type { Action, ExploreInput } from '../core/races/types';
 import type { RacesRequest, RacesResponse } from './racesProtocol';
+import { errorMessage } from '../core/util/errorMessage';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -98,12 +99,7 @@ self.onmessage = (e: MessageEvent<RacesRequest>) => {
     reply({
       id: msg.id,
       type: 'error',
-      message:
-        err instanceof ExploreInputError
-          ? err.errors.join('\n')
-          : err instanceof Error
-            ? err.message
-            : String(err),
+      message: err instanceof ExploreInputError ? err.errors.join('\n') : errorMessage(err),
     });
   if (msg.type === 'init') {
     createLuaEngine({ wasmUrl: msg.wasmUrl, budgetMs: msg.budgetMs }).then((e2) => {

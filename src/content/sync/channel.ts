@@ -1,6 +1,7 @@
 // Two windows of the lab (projector and speaker view, candidate and interviewer) talk through a
 // BroadcastChannel: same browser, same origin, no server, works offline. State that must
 // survive a reload is also kept in localStorage; a failed write is reported, never swallowed.
+import { errorMessage } from '../../core/util/errorMessage';
 
 export interface SyncChannel<M> {
   post(message: M): void;
@@ -55,8 +56,7 @@ export function openChannel<M>(
 }
 
 /** A plain object (not null, not an array): the first check of every channel message. */
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObj as isRecord } from '../../core/util/isObj';
 
 /** A random id for this window (ties between two windows' writes are broken by it). */
 export function newWindowId(): string {
@@ -85,7 +85,7 @@ export function saveJson(storage: StorageLike | null, key: string, value: unknow
     const name = e instanceof Error ? e.name : '';
     return /quota/i.test(name) || /quota/i.test(String(e))
       ? "this browser's storage for the lab is full"
-      : `the browser refused to store it (${e instanceof Error ? e.message : String(e)})`;
+      : `the browser refused to store it (${errorMessage(e)})`;
   }
 }
 

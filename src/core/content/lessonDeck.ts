@@ -7,6 +7,7 @@ import type { Deck, DeckBlock, DeckStep, Highlight } from './deck';
 import { splitLab } from './directives';
 import type { Block } from './parseDoc';
 import { parseSteps } from './steps';
+import { isObj } from '../util/isObj';
 
 export interface LessonLike {
   file: string;
@@ -17,9 +18,6 @@ export interface LessonLike {
 
 /** Deck slugs of lessons are kept apart from lessons/decks/*.md (their positions are stored). */
 export const lessonDeckSlug = (slug: string): string => `lesson-${slug}`;
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function lessonDeck(lesson: LessonLike): Deck {
   const labs: { id: string; json: Record<string, unknown>; line: number }[] = [];

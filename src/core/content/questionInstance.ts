@@ -4,6 +4,7 @@
 import { stream } from '../sim/rng';
 import { runLane, type LaneResult } from './lanes';
 import { fillJson } from './placeholders';
+import { isObj } from '../util/isObj';
 
 /** How one number is drawn: one of a list, or a whole number in [min, max] (by `step`). */
 export type VarSpec = (number | string)[] | { min: number; max: number; step?: number };
@@ -73,9 +74,6 @@ export function drawQuestion(q: SeededQuestion, seed: number): QuestionInstance 
   const scenario = fillJson(q.scenario, vars) as Record<string, unknown>;
   return { vars, scenario, answer: measureRun(runLane(scenario), q.measure) };
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why a question's `vars`/`scenario`/`measure` cannot make instances (empty: they can). */
 export function seededQuestionProblems(q: Record<string, unknown>): string[] {

@@ -5,6 +5,7 @@
 // never point at a request that has not arrived yet, a server the scenario lacks, or a time
 // after the run has ended. The player that drives the live scene builds on these types.
 import type { LaneResult } from './lanes';
+import { isObj } from '../util/isObj';
 
 export const STEPS_FIELDS = ['title', 'lab', 'steps'] as const;
 export const STEP_FIELDS = ['at', 'caption', 'request', 'server', 'key', 'lane'] as const;
@@ -38,8 +39,6 @@ export interface StepsError {
   message: string;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Validates and types a ```steps body. */

@@ -6,11 +6,9 @@ import type { ParsedDoc } from '../content/parseDoc';
 import { parseJsonInput } from '../jsonInput';
 import { starterOf, unflatten } from './submission';
 import type { Submission } from './types';
+import { isObj } from '../util/isObj';
 
 export type AnswerFile = { ok: true; submission: Submission } | { ok: false; message: string };
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields a form problem's answer has (`params.capacity` is written `capacity` too). */
 export function answerFields(doc: ParsedDoc): string[] {

@@ -2,6 +2,7 @@
 // Retry-After consistent with the limiter's decision, a Cache-Control that forbids storing the
 // refusal, and a problem-details body (RFC 9457). The 429 problem grades answers with it; the
 // core HTTP-response builder (src/core/http/response.ts) can be checked against it too.
+import { isObj } from '../util/isObj';
 
 /** The parts of a response a learner (or a builder) gives for a refused request. */
 export interface RefusalResponse {
@@ -34,9 +35,6 @@ export const cacheDirectives = (v: string): string[] =>
     .split(',')
     .map((d) => d.trim().split('=')[0]!.trim())
     .filter(Boolean);
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Everything wrong with a response to a rate-limit refusal (empty: it is honest). */
 export function checkRefusalResponse(r: RefusalResponse, d: RefusalDecision): ResponseProblem[] {

@@ -7,11 +7,10 @@ import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import { stream, type Rng } from '../sim/rng';
 import { num, runCases, type HiddenCase } from './harness';
 import type { FailingCase, GradeOptions, Grader, ProblemContext, Submission } from './types';
+import { isObj } from '../util/isObj';
 
 type Scenario = Record<string, unknown>;
 export type Vars = Record<string, number | string>;
-const isObj = (v: unknown): v is Scenario =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface PredictSpec {
   id: string;

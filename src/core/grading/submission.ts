@@ -3,10 +3,9 @@ import type { FormField, StarterSpec } from '../../core/content/directives';
 import type { Block, ParsedDoc } from '../../core/content/parseDoc';
 import { templateById } from '../playground/templates';
 import type { ProblemContext, Submission } from './types';
+import { isObj } from '../util/isObj';
 
 type Directive = Extract<Block, { kind: 'directive' }>;
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function block(doc: ParsedDoc, name: string): Directive | undefined {
   return doc.blocks.find((b): b is Directive => b.kind === 'directive' && b.name === name);

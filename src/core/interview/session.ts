@@ -6,6 +6,7 @@
 // Time belongs to the session, not to a question: the clock starts once, and each move to
 // another question is logged, so a question's time is the sum of the stretches it was on
 // screen, however often the interviewer comes back to it.
+import { isObj } from '../util/isObj';
 
 export interface SessionMove {
   /** Position in `order` that came on screen. */
@@ -150,8 +151,6 @@ export function updateMarks(
   };
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** Reads a stored or received public session; null when it is not one (never throws). */

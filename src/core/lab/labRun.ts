@@ -22,6 +22,7 @@ import {
 } from './requestRecord';
 import { runLab, type EngineRun } from './run';
 import { LabTimeline, requestEvents, type Counts } from './timeline';
+import { errorMessage } from '../util/errorMessage';
 
 export type { Counts } from './timeline';
 export type { PolicyDecision, RequestDecision, RequestInfo } from './requestRecord';
@@ -124,7 +125,7 @@ export function buildRun(input: unknown, opts: LabRunOptions = {}): BuildResult 
   try {
     return { ok: true, run: runScenario(v.scenario, opts) };
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     return { ok: false, errors: [message], message };
   }
 }

@@ -1,16 +1,20 @@
 // The lab's Lua runtime: Redis's own Lua 5.1 (wasm/lua51.wasm, built by scripts/build-lua.sh)
 // behind the ScriptEngine interface of the Redis model. The C glue (c/lab.c) owns everything
 // a script can see and every conversion, as redis-server 7.0.15 does them; this side owns the
-// wasm instance, the buffers both ways, the script cache (SHA -> compiled chunk) and the
-// app-server stepper, which re-runs app code from the top feeding it the replies recorded so
-// far (Lua 5.1 cannot yield across pcall, a metamethod or a C function).
-import { encodeInto, fromBytes } from '../redis/bytes';
+// wasm instance, the buffers both ways (their byte format: glueCodec.ts), the script cache
+// (SHA -> compiled chunk), the redis.call bridge to the model, and one pass of app-server
+// code for the stepper (appServer.ts).
+import { fromBytes } from '../redis/bytes';
 import type { Reply } from '../redis/reply';
 import { sha1Bytes, sha1Hex } from '../redis/sha1';
+import { appReply, appServerRun, type AppExec } from './appServer';
+import { STEPS_PER_MS, stepBudgetText } from './budget';
+import { GlueReader, putBytes, putReply, putString, putU32, replySize } from './glueCodec';
 import { toResp3, type Shaped } from './resp3';
 import { shebangBody } from './shebang';
 import { instantiateLua, type LuaExports, type LuaInstance } from './wasm';
 import type { AppServerRun, AppServerStep, LogLine, RedisLike, ScriptEngine } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 export interface EngineOptions {
   /**
@@ -26,43 +30,15 @@ export interface EngineOptions {
   onLog?: (line: LogLine) => void;
 }
 
-import { STEPS_PER_MS, stepBudgetText } from './budget';
-
 export { STEPS_PER_MS };
-/** An app-server run may make this many round trips (each re-runs the code from the top). */
-export const MAX_APP_CALLS = 500;
+export { MAX_APP_CALLS } from './appServer';
 
 const MODE_EVAL = 0;
 const MODE_APP = 1;
 const RES_MEMORY = 2;
 const RES_STOPPED = 3;
 
-const SMALL_INT_REPLIES: Reply[] = [];
-for (let i = 0; i < 1024; i++) SMALL_INT_REPLIES.push({ t: 'int', v: BigInt(i) });
 const HEX = '0123456789abcdef';
-const STR_CACHE_SIZE = 1024;
-const STR_CACHE_MAX_LEN = 40;
-
-// Commands app-server code cannot send through the lab's stepper: they would turn the
-// connection into a push channel. Everything else an app server may send as a client does,
-// EVAL/EVALSHA (an atomic script as one round trip) and WATCH/MULTI/EXEC included; the model
-// answers them on the client's own session. Inside a script the model itself refuses the
-// noscript commands. Arity (negative: at least).
-const NOSCRIPT: Record<string, number> = {
-  subscribe: -2,
-  psubscribe: -2,
-  unsubscribe: -1,
-  punsubscribe: -1,
-  monitor: 1,
-};
-
-interface AppExec {
-  replies: readonly Reply[];
-  calls: string[][];
-  served: number;
-  pending: string[] | null;
-  fail: string | null;
-}
 
 export class LuaRuntime implements ScriptEngine {
   private inst: LuaInstance;
@@ -81,8 +57,7 @@ export class LuaRuntime implements ScriptEngine {
   private logs: LogLine[] = [];
   private host: RedisLike | null = null;
   private app: AppExec | null = null;
-  private readonly decoder = new TextDecoder();
-  private readonly strCache: string[] = new Array<string>(STR_CACHE_SIZE).fill('');
+  private readonly reader = new GlueReader();
   /** Times the wasm instance was rebuilt after a trap (for tests and the inspector). */
   restarts = 0;
 
@@ -189,27 +164,7 @@ export class LuaRuntime implements ScriptEngine {
     argv: readonly string[],
   ): AppServerRun {
     const sha = sha1Hex(source);
-    const replies: Reply[] = [];
-    const calls: string[][] = [];
-    let finished: AppServerStep | null = null;
-    let started = false;
-    const next = (reply?: Reply): AppServerStep => {
-      if (finished) return finished;
-      if (started) {
-        if (reply === undefined) throw new Error('next() needs the reply to the last call');
-        replies.push(reply);
-      }
-      started = true;
-      const step = this.execApp(source, sha, keys, argv, replies, calls);
-      if (step.kind === 'done') finished = step;
-      return step;
-    };
-    return {
-      next,
-      cancel: () => {
-        finished ??= { kind: 'done', reply: { t: 'err', v: 'ERR cancelled' } };
-      },
-    };
+    return appServerRun((replies, calls) => this.execApp(source, sha, keys, argv, replies, calls));
   }
 
   private execApp(
@@ -252,11 +207,11 @@ export class LuaRuntime implements ScriptEngine {
     try {
       const u8 = this.view();
       const resp = u8[ptr]!;
-      const args = this.readArgs(u8, ptr + 1, ptr + len);
+      const args = this.reader.readArgs(u8, ptr + 1, ptr + len);
       if (resp === 0) return this.writeBool(this.knows(args[0]!));
       let reply: Reply | null;
       if (this.app !== null) {
-        reply = this.appReply(this.app, args);
+        reply = appReply(this.app, args);
         if (reply === null) return -1;
       } else {
         reply = this.dispatch(args);
@@ -288,36 +243,10 @@ export class LuaRuntime implements ScriptEngine {
     return h?.hasCommand ? h.hasCommand(name) : true;
   }
 
-  /** App mode: a recorded reply, a refusal, or null (stop here: a new round trip). */
-  private appReply(app: AppExec, args: string[]): Reply | null {
-    const refused = refusedInApp(args);
-    if (refused !== null) return refused;
-    const i = app.served;
-    if (i < app.replies.length) {
-      const before = app.calls[i]!;
-      if (!sameArgs(before, args)) {
-        app.fail =
-          'ERR app-server code did not repeat itself: the lab re-runs it from the top for every ' +
-          `reply, and call ${i + 1} was ${show(before)} before but ${show(args)} now ` +
-          '(it must not depend on tostring() of tables or functions, or on collectgarbage())';
-        return null;
-      }
-      app.served++;
-      return app.replies[i]!;
-    }
-    if (i >= MAX_APP_CALLS) {
-      app.fail = `ERR app-server code made more than ${MAX_APP_CALLS} round trips to Redis; the lab stopped it`;
-      return null;
-    }
-    app.calls[i] = args;
-    app.pending = args;
-    return null;
-  }
-
   private log(level: number, ptr: number, len: number): void {
     // App mode: lines before the last recorded reply were written by an earlier pass.
     if (this.app !== null && this.app.served < this.app.replies.length) return;
-    const line: LogLine = { level, message: this.str(this.view(), ptr, len) };
+    const line: LogLine = { level, message: this.reader.str(this.view(), ptr, len) };
     this.logs.push(line);
     if (this.logs.length > 1000) this.logs.shift();
     this.onLog?.(line);
@@ -375,7 +304,7 @@ export class LuaRuntime implements ScriptEngine {
     this.ex = this.inst.exports;
     this.u8 = new Uint8Array(this.inst.memory.buffer);
     this.setup();
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return {
       t: 'err',
       v: oneLine(
@@ -408,7 +337,7 @@ export class LuaRuntime implements ScriptEngine {
 
   private writeText(s: string): number {
     const p = this.input(s.length * 3 + 8);
-    return this.putBytes(this.view(), p, s);
+    return putBytes(this.view(), p, s);
   }
 
   /** The 40-character SHA, then u32 #KEYS, u32 #ARGV, then each as u32 length + bytes. */
@@ -422,8 +351,8 @@ export class LuaRuntime implements ScriptEngine {
     let p = base + 40;
     p = putU32(u8, p, keys.length);
     p = putU32(u8, p, argv.length);
-    for (const k of keys) p = this.putString(u8, p, k);
-    for (const a of argv) p = this.putString(u8, p, a);
+    for (const k of keys) p = putString(u8, p, k);
+    for (const a of argv) p = putString(u8, p, a);
     return p - base;
   }
 
@@ -437,120 +366,8 @@ export class LuaRuntime implements ScriptEngine {
   private writeReply(r: Reply, resp3Args: string[] | null): number {
     const shaped: Shaped = resp3Args ? toResp3(resp3Args, r) : r;
     const base = this.input(replySize(shaped));
-    const end = this.putReply(this.view(), base, shaped);
+    const end = putReply(this.view(), base, shaped);
     return end - base;
-  }
-
-  private putReply(u8: Uint8Array, p: number, r: Shaped): number {
-    switch (r.t) {
-      case 'int':
-        u8[p] = 0x69; // 'i': a double, as Redis pushes integers
-        return putF64(u8, p + 1, Number(r.v));
-      case 'bulk':
-        u8[p] = 0x24; // '$'
-        return this.putString(u8, p + 1, r.v);
-      case 'status':
-        u8[p] = 0x2b; // '+'
-        return this.putString(u8, p + 1, r.v);
-      case 'err':
-        u8[p] = 0x2d; // '-'
-        return this.putString(u8, p + 1, r.v);
-      case 'nil':
-      case 'nilarr':
-        u8[p] = 0x5f; // '_': false
-        return p + 1;
-      case 'null':
-        u8[p] = 0x4e; // 'N': nil (RESP3)
-        return p + 1;
-      case 'double':
-        u8[p] = 0x2c; // ','
-        return putF64(u8, p + 1, r.v);
-      case 'arr': {
-        u8[p] = 0x2a; // '*'
-        p = putU32(u8, p + 1, r.v.length);
-        for (const x of r.v) p = this.putReply(u8, p, x);
-        return p;
-      }
-      case 'set': {
-        u8[p] = 0x7e; // '~'
-        p = putU32(u8, p + 1, r.v.length);
-        for (const x of r.v) p = this.putReply(u8, p, x);
-        return p;
-      }
-      case 'map': {
-        u8[p] = 0x25; // '%'
-        p = putU32(u8, p + 1, r.v.length);
-        for (const [k, v] of r.v) {
-          p = this.putReply(u8, p, k);
-          p = this.putReply(u8, p, v);
-        }
-        return p;
-      }
-    }
-  }
-
-  /** u32 byte length + the bytes `s` stands for (room already reserved: 3 per UTF-16 unit). */
-  private putString(u8: Uint8Array, p: number, s: string): number {
-    const n = s.length;
-    const start = p + 4;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 127) {
-        const end = encodeInto(s, u8, start);
-        putU32(u8, p, end - start);
-        return end;
-      }
-      u8[start + i] = c;
-    }
-    putU32(u8, p, n);
-    return start + n;
-  }
-
-  private putBytes(u8: Uint8Array, p: number, s: string): number {
-    const n = s.length;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 127) return encodeInto(s, u8, p) - p;
-      u8[p + i] = c;
-    }
-    return n;
-  }
-
-  private readArgs(u8: Uint8Array, p: number, end: number): string[] {
-    const argc = getU32(u8, p);
-    p += 4;
-    const args = new Array<string>(argc);
-    for (let i = 0; i < argc && p < end; i++) {
-      const n = getU32(u8, p);
-      args[i] = this.str(u8, p + 4, n);
-      p += 4 + n;
-    }
-    return args;
-  }
-
-  /**
-   * Bytes -> string. Short ASCII strings (command names, fields, keys) come back as the same
-   * flat string each time they recur, whose hash the model's Map lookups have already computed.
-   */
-  private str(u8: Uint8Array, p: number, n: number): string {
-    if (n === 0) return '';
-    if (n > STR_CACHE_MAX_LEN) return fromBytes(u8.subarray(p, p + n));
-    let h = n;
-    for (let i = 0; i < n; i++) {
-      const c = u8[p + i]!;
-      if (c > 127) return fromBytes(u8.subarray(p, p + n));
-      h = (Math.imul(h, 31) + c) | 0;
-    }
-    const slot = h & (STR_CACHE_SIZE - 1);
-    const hit = this.strCache[slot]!;
-    if (hit.length === n) {
-      let i = 0;
-      while (i < n && hit.charCodeAt(i) === u8[p + i]) i++;
-      if (i === n) return hit;
-    }
-    const s = String.fromCharCode.apply(null, u8.subarray(p, p + n) as unknown as number[]);
-    this.strCache[slot] = s;
-    return s;
   }
 
   private outputText(): string {
@@ -571,124 +388,11 @@ export class LuaRuntime implements ScriptEngine {
         };
       return { t: 'err', v: 'ERR the script produced no reply' };
     }
-    return this.readReply(this.view(), p, p + n);
-  }
-
-  /** Decode the glue's reply encoding (iteratively: replies may nest thousands deep). */
-  private readReply(u8: Uint8Array, p: number, end: number): Reply {
-    // Open arrays: their items so far and how many they still need.
-    const open: Array<{ items: Reply[]; left: number }> = [];
-    for (;;) {
-      let r: Reply;
-      const tag = p < end ? u8[p]! : 0;
-      if (tag === 0x24 || tag === 0x2b || tag === 0x2d) {
-        // '$' bulk, '+' status, '-' error
-        const n = getU32(u8, p + 1);
-        const v = this.str(u8, p + 5, n);
-        p += 5 + n;
-        r = tag === 0x24 ? { t: 'bulk', v } : tag === 0x2b ? { t: 'status', v } : { t: 'err', v };
-      } else if (tag === 0x69) {
-        // 'i': int64, little-endian
-        const lo = getU32(u8, p + 1);
-        const hi = getU32(u8, p + 5) | 0;
-        p += 9;
-        if (hi === 0 && lo < 1024) r = SMALL_INT_REPLIES[lo]!;
-        else if ((hi === 0 && lo < 0x80000000) || (hi === -1 && lo >= 0x80000000))
-          r = { t: 'int', v: BigInt(hi === 0 ? lo : lo - 0x100000000) };
-        else r = { t: 'int', v: (BigInt(hi) << 32n) | BigInt(lo) };
-      } else if (tag === 0x2a) {
-        // '*': an array of n replies
-        const n = getU32(u8, p + 1);
-        p += 5;
-        if (n > 0) {
-          open.push({ items: [], left: n });
-          continue;
-        }
-        r = { t: 'arr', v: [] };
-      } else {
-        p += 1;
-        r = { t: 'nil' };
-      }
-      // Hand r to the innermost open array; close the ones that are complete.
-      for (;;) {
-        const top = open[open.length - 1];
-        if (top === undefined) return r;
-        top.items.push(r);
-        if (--top.left > 0) break;
-        open.pop();
-        r = { t: 'arr', v: top.items };
-      }
-    }
-  }
-}
-
-function replySize(r: Shaped): number {
-  switch (r.t) {
-    case 'bulk':
-    case 'status':
-    case 'err':
-      return 5 + r.v.length * 3;
-    case 'arr':
-    case 'set': {
-      let n = 5;
-      for (const x of r.v) n += replySize(x);
-      return n;
-    }
-    case 'map': {
-      let n = 5;
-      for (const [k, v] of r.v) n += replySize(k) + replySize(v);
-      return n;
-    }
-    default:
-      return 9;
+    return this.reader.readReply(this.view(), p, p + n);
   }
 }
 
 // ---- helpers ----------------------------------------------------------------------------
-
-function putU32(u8: Uint8Array, p: number, v: number): number {
-  u8[p] = v & 255;
-  u8[p + 1] = (v >>> 8) & 255;
-  u8[p + 2] = (v >>> 16) & 255;
-  u8[p + 3] = (v >>> 24) & 255;
-  return p + 4;
-}
-
-function getU32(u8: Uint8Array, p: number): number {
-  return (u8[p]! | (u8[p + 1]! << 8) | (u8[p + 2]! << 16) | (u8[p + 3]! << 24)) >>> 0;
-}
-
-const f64 = new Float64Array(1);
-const f64b = new Uint8Array(f64.buffer);
-function putF64(u8: Uint8Array, p: number, v: number): number {
-  f64[0] = v;
-  for (let i = 0; i < 8; i++) u8[p + i] = f64b[i]!;
-  return p + 8;
-}
-
-function sameArgs(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function show(args: readonly string[]): string {
-  const s = args.join(' ');
-  return s.length > 60 ? s.slice(0, 57) + '...' : s;
-}
-
-function refusedInApp(args: string[]): Reply | null {
-  const name = args[0]!.toLowerCase();
-  const arity = NOSCRIPT[name];
-  if (arity === undefined) return null;
-  const ok = arity > 0 ? args.length === arity : args.length >= -arity;
-  return {
-    t: 'err',
-    v: ok
-      ? 'ERR This Redis command is not allowed from script'
-      : 'ERR Wrong number of args calling Redis command from script',
-  };
-}
 
 function trimEnd(s: string): string {
   return s.replace(/[\r\n]+$/, '');

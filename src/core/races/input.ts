@@ -5,6 +5,7 @@ import { MAX_CLOCK_SECONDS } from '../redis/model';
 import { ExploreInputError } from './errors';
 import { placementProgram, PLACEMENT_KINDS, type PlacementSpec } from './placements';
 import type { ExploreInput, Invariant, RequestSpec } from './types';
+import { isObj } from '../util/isObj';
 
 export { ExploreInputError };
 
@@ -38,7 +39,6 @@ const FIELDS = [
 const INVARIANT_FIELDS = ['maxAdmitted', 'minAdmitted', 'allKeysHaveTtl', 'noChargeWhenDenied'];
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const what = (v: unknown): string =>
   v === null
     ? 'null'

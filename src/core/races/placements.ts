@@ -6,6 +6,7 @@
 // atomic versions: one EVAL per request.
 import { ExploreInputError } from './errors';
 import type { ExploreInput, Invariant, RequestSpec } from './types';
+import { isObj } from '../util/isObj';
 
 export const PLACEMENT_KINDS = [
   'shared-nonatomic',
@@ -95,9 +96,6 @@ const longString = (s: string): string => {
   while (s.includes(`]${eq}]`)) eq += '=';
   return `[${eq}[\n${s}\n]${eq}]`;
 };
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readPolicy(v: unknown, path: string, errs: string[]): PolicySpec | null {
   if (!isObj(v)) {

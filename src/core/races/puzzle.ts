@@ -9,6 +9,7 @@ import { ExploreInputError } from './errors';
 import { effectiveInvariant } from './explore';
 import { parseExploreInput } from './input';
 import type { ExploreInput, InvariantPart, Verdict } from './types';
+import { isObj } from '../util/isObj';
 
 export const RACES_WIDGET_FIELDS = ['title', 'caption', 'goal', 'part', 'servers', 'real'] as const;
 export const GOALS = ['break', 'prove', 'play'] as const;
@@ -35,7 +36,6 @@ export interface RacesSpec {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `code` (or a request's `code`) given as a list of lines, joined. */
 function joinLines(v: unknown): unknown {

@@ -9,23 +9,28 @@ import type { ScriptEngine } from './scripting';
 import type { Session } from './session';
 
 /** Command flags, named as COMMAND INFO names them (`movablekeys` is derived from the keys). */
-export type CommandFlag =
-  | 'write'
-  | 'readonly'
-  | 'denyoom'
-  | 'admin'
-  | 'noscript'
-  | 'blocking'
-  | 'loading'
-  | 'stale'
-  | 'skip_monitor'
-  | 'skip_slowlog'
-  | 'fast'
-  | 'may_replicate'
-  | 'no_mandatory_keys'
-  | 'no_multi'
-  | 'allow_busy'
-  | 'no_async_loading';
+export const COMMAND_FLAGS = [
+  'write',
+  'readonly',
+  'denyoom',
+  'admin',
+  'pubsub',
+  'noscript',
+  'blocking',
+  'loading',
+  'stale',
+  'skip_monitor',
+  'skip_slowlog',
+  'fast',
+  'may_replicate',
+  'no_mandatory_keys',
+  'no_multi',
+  'allow_busy',
+  'no_async_loading',
+] as const;
+
+/** A command flag, named as COMMAND INFO names it. */
+export type CommandFlag = (typeof COMMAND_FLAGS)[number];
 
 /**
  * Where a command's keys are, as a Redis 7 key spec: keys start at argument `index` (the
@@ -121,7 +126,7 @@ export interface CommandRow {
   readonly summary: string;
   /** The Redis version that added the command. */
   readonly since: string;
-  readonly impl: CommandImpl;
+  readonly run: CommandImpl;
   /** The keys of one call when the key specs cannot say (Redis's getkeys_proc). */
   readonly getKeys?: (args: readonly string[]) => string[];
   readonly subcommands?: readonly CommandRow[];
@@ -134,7 +139,7 @@ export interface Command {
   readonly row: CommandRow;
   readonly name: string;
   readonly arity: number;
-  readonly impl: CommandImpl;
+  readonly run: CommandImpl;
   readonly write: boolean;
   readonly mayReplicate: boolean;
   readonly noscript: boolean;
@@ -165,50 +170,52 @@ export const keynum = (index: number): KeySpec => ({
 });
 export const NO_KEYS: readonly KeySpec[] = [];
 
-/** A row of a command that takes no keys (server and connection commands). */
-export function noKeysRow(
-  group: CommandGroup,
-  name: string,
-  arity: number,
-  flags: string,
-  args: string,
-  summary: string,
-  since: string,
-  impl: CommandImpl,
-  subcommands?: readonly CommandRow[],
-): CommandRow {
-  return row(group, name, arity, flags, NO_KEYS, args, summary, since, impl, {
-    ...(subcommands ? { subcommands } : {}),
-  });
+/** One command as its family's table writes it: every field by name. */
+export interface CommandSpec {
+  readonly group: CommandGroup;
+  /** Lowercase; a subcommand is `parent|sub`. */
+  readonly name: string;
+  /** Redis's arity: the exact argument count with the name, or -N for at least N. */
+  readonly arity: number;
+  /** COMMAND INFO flag names, space-separated ('' for none). */
+  readonly flags: string;
+  /** Where the keys are (none when left out). */
+  readonly keys?: readonly KeySpec[];
+  /** The keys of one call when the key specs cannot say (Redis's getkeys_proc). */
+  readonly getKeys?: (args: readonly string[]) => string[];
+  /** The arguments after the name, in Redis's syntax notation. */
+  readonly args: string;
+  /** One line for the editor's hover and completion. */
+  readonly summary: string;
+  /** The Redis version that added the command. */
+  readonly since: string;
+  /** Runs at once inside MULTI instead of being queued (MULTI, EXEC, DISCARD, WATCH). */
+  readonly notQueued?: boolean;
+  readonly run: CommandImpl;
+  readonly subcommands?: readonly CommandRow[];
 }
 
-/** A row from positional parts: flags are space-separated COMMAND INFO names. */
-export function row(
-  group: CommandGroup,
-  name: string,
-  arity: number,
-  flags: string,
-  keySpecs: readonly KeySpec[],
-  args: string,
-  summary: string,
-  since: string,
-  impl: CommandImpl,
-  extra: {
-    subcommands?: readonly CommandRow[];
-    notQueued?: boolean;
-    getKeys?: (args: readonly string[]) => string[];
-  } = {},
-): CommandRow {
+const KNOWN_FLAGS: ReadonlySet<string> = new Set<CommandFlag>(COMMAND_FLAGS);
+
+/** A row of the command table; a flag COMMAND INFO does not know is refused by name. */
+export function command(spec: CommandSpec): CommandRow {
+  const flags = spec.flags === '' ? [] : spec.flags.split(' ');
+  for (const f of flags) {
+    if (!KNOWN_FLAGS.has(f))
+      throw new Error(`command table: ${spec.name} has an unknown flag "${f}"`);
+  }
   return {
-    name,
-    group,
-    arity,
-    flags: flags === '' ? [] : (flags.split(' ') as CommandFlag[]),
-    keySpecs,
-    args,
-    summary,
-    since,
-    impl,
-    ...extra,
+    name: spec.name,
+    group: spec.group,
+    arity: spec.arity,
+    flags: flags as CommandFlag[],
+    keySpecs: spec.keys ?? NO_KEYS,
+    args: spec.args,
+    summary: spec.summary,
+    since: spec.since,
+    run: spec.run,
+    ...(spec.getKeys ? { getKeys: spec.getKeys } : {}),
+    ...(spec.subcommands ? { subcommands: spec.subcommands } : {}),
+    ...(spec.notQueued ? { notQueued: spec.notQueued } : {}),
   };
 }

@@ -114,7 +114,7 @@ class ModelCtx implements Ctx {
     const prev = this.denyBlocking;
     this.denyBlocking = true;
     try {
-      return cmd.impl(this, args);
+      return cmd.run(this, args);
     } finally {
       this.denyBlocking = prev;
     }
@@ -309,10 +309,10 @@ export class RedisModel {
     }
     const ctx = this.ctx;
     const prev = ctx.session;
-    if (prev === session) return cmd.impl(ctx, args);
+    if (prev === session) return cmd.run(ctx, args);
     ctx.session = session;
     try {
-      return cmd.impl(ctx, args);
+      return cmd.run(ctx, args);
     } finally {
       ctx.session = prev;
     }
@@ -355,6 +355,6 @@ export class RedisModel {
         }
       }
     }
-    return cmd.impl(ctx, args);
+    return cmd.run(ctx, args);
   }
 }

@@ -51,7 +51,7 @@ function prepare(r: CommandRow): Command {
     row: r,
     name: r.name,
     arity: r.arity,
-    impl: r.impl,
+    run: r.run,
     write: r.flags.includes('write'),
     mayReplicate: r.flags.includes('may_replicate'),
     noscript: r.flags.includes('noscript'),

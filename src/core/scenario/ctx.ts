@@ -1,8 +1,8 @@
 // The validator's error collector and field readers. Every message names the field and the
 // rule, e.g. `requests[3].cost must be a finite number > 0`; numbers must be JSON numbers.
-export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObj, type Obj } from '../util/isObj';
+
+export { isObj, type Obj };
 export const list = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join(', ');
 export const fieldPath = (path: string, field: string): string =>
   path === '' ? field : `${path}.${field}`;

@@ -6,6 +6,7 @@ import type { SessionState } from '../../core/races/session';
 import { actionOf } from '../../core/races/actions';
 import { PAUSE, type Action, type ExploreInput, type ExploreResult } from '../../core/races/types';
 import { RacesError, racesWorker } from '../../worker/racesClient';
+import { errorMessage } from '../../core/util/errorMessage';
 
 export interface SchedulerView {
   state: SessionState | null;
@@ -159,7 +160,7 @@ export function useScheduler(
       setView((v) => ({ ...v, proof: result, proving: false, violatingAt: null }));
       return result;
     } catch (e) {
-      setView((v) => ({ ...v, proving: false, error: (e as Error).message }));
+      setView((v) => ({ ...v, proving: false, error: errorMessage(e) }));
       return null;
     }
   }, [raw]);

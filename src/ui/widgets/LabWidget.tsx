@@ -38,6 +38,7 @@ import {
 import '../lab/lab.css';
 import './widgets.css';
 import './labWidget.css';
+import { errorMessage } from '../../core/util/errorMessage';
 
 /** A widget's lanes read left to right under this lane width (CSS px) before they stack. */
 const WIDGET_NARROW_BELOW = 440;
@@ -66,7 +67,7 @@ export function useWidgetSetup(spec: Record<string, unknown>): WidgetResult | { 
     let live = true;
     prepareLabInputs(names).then(
       () => live && setLoaded({ key, error: null }),
-      (e: unknown) => live && setLoaded({ key, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => live && setLoaded({ key, error: errorMessage(e) }),
     );
     return () => {
       live = false;

@@ -8,6 +8,7 @@ import {
 } from '../../core/content/questionInstance';
 import { InlineMarkdown, Markdown } from './Markdown';
 import './widgets.css';
+import { errorMessage } from '../../core/util/errorMessage';
 
 export type { QuestionSpec };
 
@@ -48,7 +49,7 @@ export function Question({
     try {
       return drawQuestion(spec as unknown as SeededQuestion, seed);
     } catch (e) {
-      return { error: (e as Error).message };
+      return { error: errorMessage(e) };
     }
   }, [seeded, spec, seed]);
   const [picked, setPicked] = useState<number | null>(null);

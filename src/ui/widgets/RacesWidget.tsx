@@ -3,6 +3,7 @@ import { parseRacesSpec } from '../../core/races/puzzle';
 import { Scheduler } from '../races/Scheduler';
 import { encodeRaceShare } from '../../core/races/share';
 import './widgets.css';
+import { errorMessage } from '../../core/util/errorMessage';
 
 /** A scheduler embedded in a lesson (a ```races block): the same screen as #/races. */
 export function RacesWidget({ spec }: { spec: unknown }) {
@@ -10,7 +11,7 @@ export function RacesWidget({ spec }: { spec: unknown }) {
     try {
       return { ok: true as const, spec: parseRacesSpec(spec) };
     } catch (e) {
-      return { ok: false as const, message: (e as Error).message };
+      return { ok: false as const, message: errorMessage(e) };
     }
   }, [spec]);
   if (!parsed.ok)

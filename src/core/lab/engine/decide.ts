@@ -10,6 +10,7 @@ import { WHERE } from './events';
 import { logOp, OP } from './opLog';
 import { NGINX_STATUS_CODES } from './productionData';
 import type { EngineState } from './state';
+import { errorMessage } from '../../util/errorMessage';
 
 /** The policy's key of request i (its scope). */
 export function keyFor(e: EngineState, i: number, p: PolicySpec): string {
@@ -103,7 +104,7 @@ export function safe(fn: () => Decision): Decision {
     return {
       allowed: false,
       retryAfterSeconds: null,
-      error: err instanceof Error ? err.message : String(err),
+      error: errorMessage(err),
     };
   }
 }

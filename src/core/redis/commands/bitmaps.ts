@@ -2,7 +2,7 @@
 // bit 0 being the most significant bit of the first byte. Argument checks, their order and
 // the replies follow redis-server 7.0.15.
 import { fromBytes, LAB_MAX_STRING_BYTES, toBytes } from '../bytes';
-import { row, KEY1, type CommandRow, type Ctx } from '../command';
+import { command, KEY1, type CommandRow, type Ctx } from '../command';
 import { parseInt64 } from '../numfmt';
 import { err, type Reply } from '../reply';
 import { ERRORS, intReply, ONE, ZERO } from '../shared';
@@ -203,48 +203,48 @@ function bitpos(c: Ctx, a: string[]): Reply {
 }
 
 export const BITMAP_COMMANDS: readonly CommandRow[] = [
-  row(
-    'bitmap',
-    'setbit',
-    4,
-    'write denyoom',
-    KEY1,
-    'key offset value',
-    'Set or clear one bit (the string grows with zero bytes); answers the old bit.',
-    '2.2.0',
-    setbit,
-  ),
-  row(
-    'bitmap',
-    'getbit',
-    3,
-    'readonly fast',
-    KEY1,
-    'key offset',
-    'One bit (0 past the end).',
-    '2.2.0',
-    getbit,
-  ),
-  row(
-    'bitmap',
-    'bitcount',
-    -2,
-    'readonly',
-    KEY1,
-    'key [start end [BYTE | BIT]]',
-    'Count the set bits, in a byte or bit range.',
-    '2.6.0',
-    bitcount,
-  ),
-  row(
-    'bitmap',
-    'bitpos',
-    -3,
-    'readonly',
-    KEY1,
-    'key bit [start [end [BYTE | BIT]]]',
-    'The first bit set to 1 or 0, in a byte or bit range.',
-    '2.8.7',
-    bitpos,
-  ),
+  command({
+    group: 'bitmap',
+    name: 'setbit',
+    arity: 4,
+    flags: 'write denyoom',
+    keys: KEY1,
+    args: 'key offset value',
+    summary: 'Set or clear one bit (the string grows with zero bytes); answers the old bit.',
+    since: '2.2.0',
+    run: setbit,
+  }),
+  command({
+    group: 'bitmap',
+    name: 'getbit',
+    arity: 3,
+    flags: 'readonly fast',
+    keys: KEY1,
+    args: 'key offset',
+    summary: 'One bit (0 past the end).',
+    since: '2.2.0',
+    run: getbit,
+  }),
+  command({
+    group: 'bitmap',
+    name: 'bitcount',
+    arity: -2,
+    flags: 'readonly',
+    keys: KEY1,
+    args: 'key [start end [BYTE | BIT]]',
+    summary: 'Count the set bits, in a byte or bit range.',
+    since: '2.6.0',
+    run: bitcount,
+  }),
+  command({
+    group: 'bitmap',
+    name: 'bitpos',
+    arity: -3,
+    flags: 'readonly',
+    keys: KEY1,
+    args: 'key bit [start [end [BYTE | BIT]]]',
+    summary: 'The first bit set to 1 or 0, in a byte or bit range.',
+    since: '2.8.7',
+    run: bitpos,
+  }),
 ];

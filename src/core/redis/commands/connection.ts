@@ -2,7 +2,7 @@
 // networking.c, pubsub.c): SELECT and SWAPDB over Redis's 16 databases, PUBLISH (the lab
 // has no subscribers: 0 receivers), CONFIG GET of the settings a limiter depends on (what a
 // default redis-server 7.0.15 answers), CLIENT GETNAME / SETNAME.
-import { noKeysRow as def, type CommandRow, type Ctx } from '../command';
+import { command, type CommandRow, type Ctx } from '../command';
 import { DATABASES } from '../keyspace';
 import { globMatch } from '../glob';
 import { parseInt64 } from '../numfmt';
@@ -128,79 +128,89 @@ function clientSetname(c: Ctx, a: string[]): Reply {
 }
 
 export const CONNECTION_COMMANDS: readonly CommandRow[] = [
-  def(
-    'connection',
-    'select',
-    2,
-    'loading stale fast',
-    'index',
-    'Select a database (0 to 15); inside a script only until it ends.',
-    '1.0.0',
-    select,
-  ),
-  def('server', 'swapdb', 3, 'write fast', 'index1 index2', 'Swap two databases.', '4.0.0', swapdb),
-  def(
-    'pubsub',
-    'publish',
-    3,
-    'pubsub loading stale fast may_replicate',
-    'channel message',
-    'Post a message to a channel; answers the receivers (the lab has none: 0).',
-    '2.0.0',
-    () => ZERO,
-  ),
-  def(
-    'server',
-    'config',
-    -2,
-    '',
-    'GET parameter [parameter ...]',
-    'Server settings.',
-    '2.0.0',
-    () => ERRORS.syntax,
-    [
-      def(
-        'server',
-        'config|get',
-        -3,
-        'admin noscript loading stale',
-        'parameter [parameter ...]',
-        'The settings a limiter depends on (maxmemory-policy, ...), as a default redis-server 7.0 has them.',
-        '2.0.0',
-        configGet,
-      ),
+  command({
+    group: 'connection',
+    name: 'select',
+    arity: 2,
+    flags: 'loading stale fast',
+    args: 'index',
+    summary: 'Select a database (0 to 15); inside a script only until it ends.',
+    since: '1.0.0',
+    run: select,
+  }),
+  command({
+    group: 'server',
+    name: 'swapdb',
+    arity: 3,
+    flags: 'write fast',
+    args: 'index1 index2',
+    summary: 'Swap two databases.',
+    since: '4.0.0',
+    run: swapdb,
+  }),
+  command({
+    group: 'pubsub',
+    name: 'publish',
+    arity: 3,
+    flags: 'pubsub loading stale fast may_replicate',
+    args: 'channel message',
+    summary: 'Post a message to a channel; answers the receivers (the lab has none: 0).',
+    since: '2.0.0',
+    run: () => ZERO,
+  }),
+  command({
+    group: 'server',
+    name: 'config',
+    arity: -2,
+    flags: '',
+    args: 'GET parameter [parameter ...]',
+    summary: 'Server settings.',
+    since: '2.0.0',
+    run: () => ERRORS.syntax,
+    subcommands: [
+      command({
+        group: 'server',
+        name: 'config|get',
+        arity: -3,
+        flags: 'admin noscript loading stale',
+        args: 'parameter [parameter ...]',
+        summary:
+          'The settings a limiter depends on (maxmemory-policy, ...), as a default redis-server 7.0 has them.',
+        since: '2.0.0',
+        run: configGet,
+      }),
     ],
-  ),
-  def(
-    'connection',
-    'client',
-    -2,
-    '',
-    'GETNAME | SETNAME name',
-    'The connection.',
-    '2.4.0',
-    () => ERRORS.syntax,
-    [
-      def(
-        'connection',
-        'client|getname',
-        2,
-        'noscript loading stale',
-        '',
-        "The connection's name, or nil.",
-        '2.6.9',
-        (c) => (c.session.name === null ? NIL : bulk(c.session.name)),
-      ),
-      def(
-        'connection',
-        'client|setname',
-        3,
-        'noscript loading stale',
-        'connection-name',
-        'Name the connection.',
-        '2.6.9',
-        clientSetname,
-      ),
+  }),
+  command({
+    group: 'connection',
+    name: 'client',
+    arity: -2,
+    flags: '',
+    args: 'GETNAME | SETNAME name',
+    summary: 'The connection.',
+    since: '2.4.0',
+    run: () => ERRORS.syntax,
+    subcommands: [
+      command({
+        group: 'connection',
+        name: 'client|getname',
+        arity: 2,
+        flags: 'noscript loading stale',
+        args: '',
+        summary: "The connection's name, or nil.",
+        since: '2.6.9',
+        run: (c) => (c.session.name === null ? NIL : bulk(c.session.name)),
+      }),
+      command({
+        group: 'connection',
+        name: 'client|setname',
+        arity: 3,
+        flags: 'noscript loading stale',
+        args: 'connection-name',
+        summary: 'Name the connection.',
+        since: '2.6.9',
+        run: clientSetname,
+      }),
     ],
-  ),
+  }),
 ];

@@ -1,7 +1,7 @@
 // Redis 7 functions (functions.c): FUNCTION LOAD / LIST / DELETE / FLUSH and FCALL /
 // FCALL_RO. The registry and the Lua that loads and calls a library are in ../functionLib.ts;
 // the texts and checks here follow redis-server 7.0.15.
-import { row, keynum, NO_KEYS, type CommandRow, type Ctx, type ScriptRules } from '../command';
+import { command, keynum, type CommandRow, type Ctx, type ScriptRules } from '../command';
 import { FUNCTION_FLAGS, FUNCTION_RUNNER, type Library, type LibFunction } from '../functionLib';
 import { globMatch } from '../glob';
 import { parseInt64 } from '../numfmt';
@@ -194,77 +194,79 @@ function fcall(c: Ctx, a: string[], ro: boolean): Reply {
 
 const FCALL_FLAGS = 'noscript stale skip_monitor no_mandatory_keys';
 
-const sub = (
-  name: string,
-  arity: number,
-  flags: string,
-  args: string,
-  summary: string,
-  impl: (c: Ctx, a: string[]) => Reply,
-): CommandRow =>
-  row('scripting', `function|${name}`, arity, flags, NO_KEYS, args, summary, '7.0.0', impl);
-
 export const FUNCTION_COMMANDS: readonly CommandRow[] = [
-  row(
-    'scripting',
-    'fcall',
-    -3,
-    FCALL_FLAGS,
-    [keynum(2)],
-    'function numkeys [key ...] [arg ...]',
-    'Call a function of a library loaded with FUNCTION LOAD.',
-    '7.0.0',
-    (c, a) => fcall(c, a, false),
-  ),
-  row(
-    'scripting',
-    'fcall_ro',
-    -3,
-    `readonly ${FCALL_FLAGS}`,
-    [keynum(2)],
-    'function numkeys [key ...] [arg ...]',
-    'Call a function that only reads (registered with the no-writes flag).',
-    '7.0.0',
-    (c, a) => fcall(c, a, true),
-  ),
-  row(
-    'scripting',
-    'function',
-    -2,
-    '',
-    NO_KEYS,
-    'subcommand [argument ...]',
-    'Manage function libraries (LOAD, LIST, DELETE, FLUSH).',
-    '7.0.0',
-    () => err('ERR unknown subcommand'),
-    {
-      subcommands: [
-        sub(
-          'load',
-          -3,
-          'write denyoom noscript',
-          '[REPLACE] function-code',
-          'Load a library (`#!lua name=mylib` then redis.register_function calls).',
-          functionLoad,
-        ),
-        sub(
-          'list',
-          -2,
-          'noscript',
-          '[LIBRARYNAME library-name-pattern] [WITHCODE]',
-          'List the loaded libraries and their functions.',
-          functionList,
-        ),
-        sub('delete', 3, 'write noscript', 'library-name', 'Delete a library.', functionDelete),
-        sub(
-          'flush',
-          -2,
-          'write noscript',
-          '[ASYNC | SYNC]',
-          'Delete every library.',
-          functionFlush,
-        ),
-      ],
-    },
-  ),
+  command({
+    group: 'scripting',
+    name: 'fcall',
+    arity: -3,
+    flags: FCALL_FLAGS,
+    keys: [keynum(2)],
+    args: 'function numkeys [key ...] [arg ...]',
+    summary: 'Call a function of a library loaded with FUNCTION LOAD.',
+    since: '7.0.0',
+    run: (c, a) => fcall(c, a, false),
+  }),
+  command({
+    group: 'scripting',
+    name: 'fcall_ro',
+    arity: -3,
+    flags: `readonly ${FCALL_FLAGS}`,
+    keys: [keynum(2)],
+    args: 'function numkeys [key ...] [arg ...]',
+    summary: 'Call a function that only reads (registered with the no-writes flag).',
+    since: '7.0.0',
+    run: (c, a) => fcall(c, a, true),
+  }),
+  command({
+    group: 'scripting',
+    name: 'function',
+    arity: -2,
+    flags: '',
+    args: 'subcommand [argument ...]',
+    summary: 'Manage function libraries (LOAD, LIST, DELETE, FLUSH).',
+    since: '7.0.0',
+    run: () => err('ERR unknown subcommand'),
+    subcommands: [
+      command({
+        group: 'scripting',
+        name: 'function|load',
+        arity: -3,
+        flags: 'write denyoom noscript',
+        args: '[REPLACE] function-code',
+        summary: 'Load a library (`#!lua name=mylib` then redis.register_function calls).',
+        since: '7.0.0',
+        run: functionLoad,
+      }),
+      command({
+        group: 'scripting',
+        name: 'function|list',
+        arity: -2,
+        flags: 'noscript',
+        args: '[LIBRARYNAME library-name-pattern] [WITHCODE]',
+        summary: 'List the loaded libraries and their functions.',
+        since: '7.0.0',
+        run: functionList,
+      }),
+      command({
+        group: 'scripting',
+        name: 'function|delete',
+        arity: 3,
+        flags: 'write noscript',
+        args: 'library-name',
+        summary: 'Delete a library.',
+        since: '7.0.0',
+        run: functionDelete,
+      }),
+      command({
+        group: 'scripting',
+        name: 'function|flush',
+        arity: -2,
+        flags: 'write noscript',
+        args: '[ASYNC | SYNC]',
+        summary: 'Delete every library.',
+        since: '7.0.0',
+        run: functionFlush,
+      }),
+    ],
+  }),
 ];

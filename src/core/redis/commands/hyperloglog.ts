@@ -1,7 +1,7 @@
 // HyperLogLog commands (hyperloglog.c): PFADD and PFCOUNT, single and multi-key, on Redis's
 // own representation (../hll.ts), so counts and the stored bytes match redis-server 7.0.15.
 import { fromBytes, toBytes } from '../bytes';
-import { row, ALL_KEYS, KEY1, type CommandRow, type Ctx } from '../command';
+import { command, ALL_KEYS, KEY1, type CommandRow, type Ctx } from '../command';
 import {
   cachedCount,
   emptyHll,
@@ -88,26 +88,26 @@ function pfcount(c: Ctx, a: string[]): Reply {
 }
 
 export const HYPERLOGLOG_COMMANDS: readonly CommandRow[] = [
-  row(
-    'hyperloglog',
-    'pfadd',
-    -2,
-    'write denyoom fast',
-    KEY1,
-    'key [element ...]',
-    'Add elements to a HyperLogLog; 1 when its estimate may have changed.',
-    '2.8.9',
-    pfadd,
-  ),
-  row(
-    'hyperloglog',
-    'pfcount',
-    -2,
-    'readonly may_replicate',
-    ALL_KEYS,
-    'key [key ...]',
-    'The estimated number of distinct elements (of the union, with several keys).',
-    '2.8.9',
-    pfcount,
-  ),
+  command({
+    group: 'hyperloglog',
+    name: 'pfadd',
+    arity: -2,
+    flags: 'write denyoom fast',
+    keys: KEY1,
+    args: 'key [element ...]',
+    summary: 'Add elements to a HyperLogLog; 1 when its estimate may have changed.',
+    since: '2.8.9',
+    run: pfadd,
+  }),
+  command({
+    group: 'hyperloglog',
+    name: 'pfcount',
+    arity: -2,
+    flags: 'readonly may_replicate',
+    keys: ALL_KEYS,
+    args: 'key [key ...]',
+    summary: 'The estimated number of distinct elements (of the union, with several keys).',
+    since: '2.8.9',
+    run: pfcount,
+  }),
 ];

@@ -2,7 +2,7 @@
 // ZRANDMEMBER. Argument checks, their order, counts and the shape of every reply follow
 // redis-server 7.0.15; which members come back is drawn from the model's seeded stream
 // (Ctx.random), so a lab run repeats exactly, where Redis's picks differ on every call.
-import { row, KEY1, type CommandRow, type Ctx } from '../command';
+import { command, KEY1, type CommandRow, type Ctx } from '../command';
 import { formatScore, parseInt64 } from '../numfmt';
 import { arr, bulk, err, NIL, type Reply } from '../reply';
 import { EMPTY, ERRORS } from '../shared';
@@ -155,48 +155,49 @@ function zrandmember(c: Ctx, a: string[]): Reply {
 }
 
 export const RANDOM_COMMANDS: readonly CommandRow[] = [
-  row(
-    'set',
-    'spop',
-    -2,
-    'write fast',
-    KEY1,
-    'key [count]',
-    'Remove and return random members (drawn from the lab’s seeded stream).',
-    '1.0.0',
-    spop,
-  ),
-  row(
-    'set',
-    'srandmember',
-    -2,
-    'readonly',
-    KEY1,
-    'key [count]',
-    'Random members: a positive count gives distinct ones, a negative count allows repeats.',
-    '1.0.0',
-    srandmember,
-  ),
-  row(
-    'hash',
-    'hrandfield',
-    -2,
-    'readonly',
-    KEY1,
-    'key [count [WITHVALUES]]',
-    'Random fields (with their values); a negative count allows repeats.',
-    '6.2.0',
-    hrandfield,
-  ),
-  row(
-    'sorted-set',
-    'zrandmember',
-    -2,
-    'readonly',
-    KEY1,
-    'key [count [WITHSCORES]]',
-    'Random members (with their scores); a negative count allows repeats.',
-    '6.2.0',
-    zrandmember,
-  ),
+  command({
+    group: 'set',
+    name: 'spop',
+    arity: -2,
+    flags: 'write fast',
+    keys: KEY1,
+    args: 'key [count]',
+    summary: 'Remove and return random members (drawn from the lab’s seeded stream).',
+    since: '1.0.0',
+    run: spop,
+  }),
+  command({
+    group: 'set',
+    name: 'srandmember',
+    arity: -2,
+    flags: 'readonly',
+    keys: KEY1,
+    args: 'key [count]',
+    summary:
+      'Random members: a positive count gives distinct ones, a negative count allows repeats.',
+    since: '1.0.0',
+    run: srandmember,
+  }),
+  command({
+    group: 'hash',
+    name: 'hrandfield',
+    arity: -2,
+    flags: 'readonly',
+    keys: KEY1,
+    args: 'key [count [WITHVALUES]]',
+    summary: 'Random fields (with their values); a negative count allows repeats.',
+    since: '6.2.0',
+    run: hrandfield,
+  }),
+  command({
+    group: 'sorted-set',
+    name: 'zrandmember',
+    arity: -2,
+    flags: 'readonly',
+    keys: KEY1,
+    args: 'key [count [WITHSCORES]]',
+    summary: 'Random members (with their scores); a negative count allows repeats.',
+    since: '6.2.0',
+    run: zrandmember,
+  }),
 ];

@@ -1,6 +1,6 @@
 // SORT and SORT_RO (Redis's sort.c): sort a list, set or sorted set numerically or by name,
 // optionally by other keys' values (BY pattern), fetching other keys (GET), into a list (STORE).
-import { row, type CommandRow, type Ctx, type KeySpec } from '../command';
+import { command, type CommandRow, type Ctx, type KeySpec } from '../command';
 import type { Entry } from '../keyspace';
 import { parseInt64, parseSortScore } from '../numfmt';
 import { arr, bulk, err, NIL, type Reply } from '../reply';
@@ -152,28 +152,29 @@ const SORT_SPECS: readonly KeySpec[] = [
 ];
 
 export const SORT_COMMANDS: readonly CommandRow[] = [
-  row(
-    'generic',
-    'sort',
-    -2,
-    'write denyoom',
-    SORT_SPECS,
-    'key [BY pattern] [LIMIT offset count] [GET pattern [GET pattern ...]] [ASC | DESC] [ALPHA] [STORE destination]',
-    'Sort a list, set or sorted set (numbers, or names with ALPHA), BY other keys, GET other keys, STORE into a list.',
-    '1.0.0',
-    (c, a) => sort(c, a, false),
-    { getKeys: sortKeys },
-  ),
-  row(
-    'generic',
-    'sort_ro',
-    -2,
-    'readonly',
-    SORT_SPECS.slice(0, 2),
-    'key [BY pattern] [LIMIT offset count] [GET pattern [GET pattern ...]] [ASC | DESC] [ALPHA]',
-    'SORT without STORE: a read-only command.',
-    '7.0.0',
-    (c, a) => sort(c, a, true),
-    { getKeys: (args) => [args[1]!] },
-  ),
+  command({
+    group: 'generic',
+    name: 'sort',
+    arity: -2,
+    flags: 'write denyoom',
+    keys: SORT_SPECS,
+    getKeys: sortKeys,
+    args: 'key [BY pattern] [LIMIT offset count] [GET pattern [GET pattern ...]] [ASC | DESC] [ALPHA] [STORE destination]',
+    summary:
+      'Sort a list, set or sorted set (numbers, or names with ALPHA), BY other keys, GET other keys, STORE into a list.',
+    since: '1.0.0',
+    run: (c, a) => sort(c, a, false),
+  }),
+  command({
+    group: 'generic',
+    name: 'sort_ro',
+    arity: -2,
+    flags: 'readonly',
+    keys: SORT_SPECS.slice(0, 2),
+    getKeys: (args) => [args[1]!],
+    args: 'key [BY pattern] [LIMIT offset count] [GET pattern [GET pattern ...]] [ASC | DESC] [ALPHA]',
+    summary: 'SORT without STORE: a read-only command.',
+    since: '7.0.0',
+    run: (c, a) => sort(c, a, true),
+  }),
 ];

@@ -1,7 +1,7 @@
 // Transactions (Redis's multi.c): MULTI queues a session's commands, EXEC runs them in one go
 // unless a WATCHed key changed (nil) or a command was refused while queuing (EXECABORT).
 // The queueing itself is dispatch (model.ts), as in Redis's processCommand.
-import { row, ALL_KEYS, NO_KEYS, type CommandRow, type Ctx, type KeySpec } from '../command';
+import { command, ALL_KEYS, type CommandRow, type Ctx } from '../command';
 import type { Session } from '../session';
 import { arr, err, NIL_ARRAY, OK, type Reply } from '../reply';
 import { ERRORS } from '../shared';
@@ -60,71 +60,62 @@ function unwatch(c: Ctx): Reply {
   return OK;
 }
 
-const def = (
-  name: string,
-  arity: number,
-  flags: string,
-  keySpecs: readonly KeySpec[],
-  args: string,
-  summary: string,
-  impl: (c: Ctx, a: string[]) => Reply,
-  notQueued: boolean,
-): CommandRow =>
-  row(
-    'transactions',
-    name,
-    arity,
-    flags,
-    keySpecs,
-    args,
-    summary,
-    name === 'watch' ? '2.2.0' : name === 'unwatch' ? '2.2.0' : '1.2.0',
-    impl,
-    notQueued ? { notQueued } : {},
-  );
-
 const TX = 'noscript loading stale';
 
 export const TRANSACTION_COMMANDS: readonly CommandRow[] = [
-  def(
-    'multi',
-    1,
-    `${TX} fast allow_busy`,
-    NO_KEYS,
-    '',
-    'Start a transaction: the commands that follow are queued until EXEC.',
-    multi,
-    true,
-  ),
-  def(
-    'exec',
-    1,
-    `${TX} skip_slowlog`,
-    NO_KEYS,
-    '',
-    'Run the queued transaction (nil if a watched key changed).',
-    exec,
-    true,
-  ),
-  def(
-    'discard',
-    1,
-    `${TX} fast allow_busy`,
-    NO_KEYS,
-    '',
-    'Drop the queued transaction.',
-    discard,
-    true,
-  ),
-  def(
-    'watch',
-    -2,
-    `${TX} fast allow_busy`,
-    ALL_KEYS,
-    'key [key ...]',
-    'Watch keys for an optimistic transaction: EXEC fails if one changes first.',
-    watch,
-    true,
-  ),
-  def('unwatch', 1, `${TX} fast allow_busy`, NO_KEYS, '', 'Forget watched keys.', unwatch, false),
+  command({
+    group: 'transactions',
+    name: 'multi',
+    arity: 1,
+    flags: `${TX} fast allow_busy`,
+    args: '',
+    summary: 'Start a transaction: the commands that follow are queued until EXEC.',
+    since: '1.2.0',
+    notQueued: true,
+    run: multi,
+  }),
+  command({
+    group: 'transactions',
+    name: 'exec',
+    arity: 1,
+    flags: `${TX} skip_slowlog`,
+    args: '',
+    summary: 'Run the queued transaction (nil if a watched key changed).',
+    since: '1.2.0',
+    notQueued: true,
+    run: exec,
+  }),
+  command({
+    group: 'transactions',
+    name: 'discard',
+    arity: 1,
+    flags: `${TX} fast allow_busy`,
+    args: '',
+    summary: 'Drop the queued transaction.',
+    since: '1.2.0',
+    notQueued: true,
+    run: discard,
+  }),
+  command({
+    group: 'transactions',
+    name: 'watch',
+    arity: -2,
+    flags: `${TX} fast allow_busy`,
+    keys: ALL_KEYS,
+    args: 'key [key ...]',
+    summary: 'Watch keys for an optimistic transaction: EXEC fails if one changes first.',
+    since: '2.2.0',
+    notQueued: true,
+    run: watch,
+  }),
+  command({
+    group: 'transactions',
+    name: 'unwatch',
+    arity: 1,
+    flags: `${TX} fast allow_busy`,
+    args: '',
+    summary: 'Forget watched keys.',
+    since: '2.2.0',
+    run: unwatch,
+  }),
 ];
