@@ -45,8 +45,8 @@ describe('a toy directive added as one registry entry', () => {
     expect(() => parseDoc('x.md', '```dice\n{"sides": }\n```', { directives: REGISTRY })).toThrow(
       /^x\.md:\d+: the dice block is not valid JSON/,
     );
-    expect(() => parseDoc('x.md', '```dcie\n{}\n```', { directives: REGISTRY })).toThrow(
-      /unknown directive `dcie` \(did you mean `dice`\?\)/,
+    expect(() => parseDoc('x.md', '```dise\n{}\n```', { directives: REGISTRY })).toThrow(
+      /unknown directive `dise` \(did you mean `dice`\?\)/,
     );
     // Without the entry, the same block is an ordinary code block.
     expect(parseDoc('x.md', '```dice\n{"sides": 6}\n```').blocks[0]).toMatchObject({
