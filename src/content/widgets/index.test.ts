@@ -1,7 +1,7 @@
 // The directive registry (core) and the widget map (here) name the same directives: a
 // directive a lesson may hold has a widget, and the map names nothing the registry lacks.
 import { describe, expect, it } from 'vitest';
-import { DIRECTIVES } from '../../core/content/directives';
+import { DIRECTIVES } from '../../core/content/directives/registry';
 import { DIRECTIVE_WIDGETS, widgetOf } from './index';
 
 describe('the directive widget map', () => {

@@ -1,7 +1,7 @@
 // What the lesson parser produces: a document's blocks (Markdown runs and directive blocks),
 // the error that names a file and line, and the line of a key inside a directive's JSON body.
 // The directive entries (directives/) and the parser (parseDoc.ts) both read these.
-import type { DirectiveName } from './directives';
+import type { DirectiveName } from './directives/registry';
 
 export class ContentError extends Error {
   constructor(

@@ -2,7 +2,8 @@
 // its directive blocks (checkBlocks.ts), how many of each it needs, its placeholders and links.
 import type { Directive } from './block';
 import { checkBlocks } from './checkBlocks';
-import { PROBLEM_KINDS, type DirectiveRegistry } from './directives';
+import type { DirectiveRegistry } from './directives';
+import { PROBLEM_KINDS } from './directives/starter';
 import type { Issues } from './issues';
 import { checkLinks, type KnownDocs } from './links';
 import type { ParsedDoc } from './parseDoc';

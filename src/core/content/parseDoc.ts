@@ -3,10 +3,11 @@
 // a malformed block is an error that names the file and line, never a broken page.
 import { parse as parseYaml } from 'yaml';
 import { ContentError, type Block } from './block';
-import { DIRECTIVES, type DirectiveName, type DirectiveRegistry } from './directives';
+import type { DirectiveName } from './directives';
+import { DIRECTIVES, type DirectiveRegistry } from './directives/registry';
 
 export { ContentError, lineOfKey, type Block, type Directive } from './block';
-export { DIRECTIVES, type DirectiveName } from './directives';
+export { DIRECTIVES, type DirectiveName } from './directives/registry';
 
 /**
  * Fence languages that are ordinary code blocks, never directives. Anything else that is

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { lineOfKey } from '../block';
 import { checkContent, formatIssue, type ContentFiles } from '../check';
 import { parseDoc } from '../parseDoc';
-import { defineDirective, DIRECTIVES } from './index';
+import type { DirectiveEntry } from './entry';
+import { DIRECTIVES } from './registry';
 
-const dice = defineDirective({
+const dice: DirectiveEntry<'dice'> = {
   name: 'dice',
   json: true,
   fields: ['sides', 'title'],
@@ -18,8 +19,8 @@ const dice = defineDirective({
     if (typeof sides !== 'number' || !Number.isInteger(sides) || sides < 2)
       c.add(lineOfKey(b, 'sides'), 'dice.sides must be a whole number >= 2');
   },
-});
-const note = defineDirective({ name: 'aside', json: false, places: ['lesson', 'problem'] });
+};
+const note: DirectiveEntry<'aside'> = { name: 'aside', json: false, places: ['lesson', 'problem'] };
 const REGISTRY = [...DIRECTIVES, dice, note];
 
 const Q =

@@ -1,7 +1,7 @@
 // ```editor: an embedded Lua editor opened on a template or on code of its own.
 import { templateById } from '../../playground/templates';
 import { lineOfKey, type DirectiveBlock } from '../block';
-import { defineDirective, type DirectiveCheck } from './entry';
+import { type DirectiveCheck, type DirectiveEntry } from './entry';
 
 export const EDITOR_FIELDS = ['template', 'code', 'title', 'caption', 'height'] as const;
 
@@ -29,11 +29,11 @@ function checkEditor(b: DirectiveBlock, c: DirectiveCheck): void {
     c.add(lineOfKey(b, 'code'), 'editor.code must be a string');
 }
 
-export const editor = defineDirective({
+export const editor: DirectiveEntry<'editor'> = {
   name: 'editor',
   json: true,
   fields: EDITOR_FIELDS,
   closed: true,
   places: ['lesson', 'problem'],
   check: checkEditor,
-});
+};

@@ -22,6 +22,11 @@ export interface DirectiveCheck {
   earlier(name: string): readonly DirectiveBlock[];
 }
 
+/**
+ * One directive. Declare it as a plain object (`export const dice: DirectiveEntry<'dice'> =
+ * {...}`), not through a function call, so a bundle that only needs the lab's helpers from
+ * this folder leaves the other entries and their checks out.
+ */
 export interface DirectiveEntry<N extends string = string> {
   name: N;
   /** The body is a JSON object (false: Markdown). */
@@ -42,10 +47,6 @@ export interface DirectiveEntry<N extends string = string> {
   /** Markdown the block holds, whose links are checked (default: a Markdown body). */
   texts?(block: DirectiveBlock): { line: number; text: string }[];
 }
-
-/** Declares an entry (keeps its name's literal type, for the `DirectiveName` union). */
-export const defineDirective = <N extends string>(entry: DirectiveEntry<N>): DirectiveEntry<N> =>
-  entry;
 
 /** Reports each field of a JSON body that is not in `known`. */
 export function unknownFields(

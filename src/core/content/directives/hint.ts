@@ -1,8 +1,8 @@
 // ```hint: a problem's or a puzzle's hint (Markdown), shown one at a time, in order.
-import { defineDirective } from './entry';
+import type { DirectiveEntry } from './entry';
 
-export const hint = defineDirective({
+export const hint: DirectiveEntry<'hint'> = {
   name: 'hint',
   json: false,
   places: ['problem', 'puzzle'],
-});
+};

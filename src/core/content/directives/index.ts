@@ -1,48 +1,11 @@
-// The lesson directives, one entry each (docs/content-format.md). The parser and the content
-// check read this list and nothing else; src/content/widgets maps each name to its widget.
-// Adding a directive: its entry file here, one line below, its widget, its docs line (README,
-// "Add a lesson widget"). The order matters only for typo suggestions (the first close name).
-import { answer } from './answer';
-import { editor } from './editor';
-import type { DirectiveEntry } from './entry';
-import { hint } from './hint';
-import { lab } from './lab';
-import { question } from './question';
-import { races } from './races';
-import { recap } from './recap';
-import { solution } from './solution';
-import { starter } from './starter';
-import { steps } from './steps';
-
-export const DIRECTIVES = [
-  lab,
-  steps,
-  editor,
-  question,
-  recap,
-  hint,
-  solution,
-  starter,
-  answer,
-  races,
-] as const;
-
-export type DirectiveName = (typeof DIRECTIVES)[number]['name'];
-
-/** A list of entries the parser and the check accept (the built-ins, or a test's own). */
-export type DirectiveRegistry = readonly DirectiveEntry[];
-
-export { defineDirective, unknownFields } from './entry';
-export type { DirectiveCheck, DirectiveEntry, Place } from './entry';
+// What the rest of the app reads about directive bodies: the lab block's helpers (the lab, the
+// widgets and the presenter split a block into scenario and options) and the bodies' types.
+// The registry of entries, with their checks, is ./registry.ts (the parser and the check
+// import it); importing this file does not bring the checks into a bundle.
 export { labStart, laneLabels, LAB_WIDGET_FIELDS, splitLab, type LabParts } from './lab';
-export { EDITOR_FIELDS, type EditorSpec } from './editor';
-export { QUESTION_FIELDS, type QuestionSpec } from './question';
-export {
-  FORM_FIELD_FIELDS,
-  PROBLEM_KINDS,
-  type ProblemKind,
-  STARTER_CODE_FIELDS,
-  STARTER_FORM_FIELDS,
-  type FormField,
-  type StarterSpec,
-} from './starter';
+export { unknownFields } from './entry';
+export type { DirectiveCheck, DirectiveEntry, Place } from './entry';
+export type { DirectiveName, DirectiveRegistry } from './registry';
+export type { EditorSpec } from './editor';
+export type { QuestionSpec } from './question';
+export type { FormField, ProblemKind, StarterSpec } from './starter';

@@ -3,7 +3,7 @@
 // the check validates the scenario (and the compare lane) as the lab itself would.
 import { validateScenario } from '../../scenario/validate';
 import { lineOfKey, type DirectiveBlock } from '../block';
-import { defineDirective, isObj, type DirectiveCheck } from './entry';
+import { isObj, type DirectiveCheck, type DirectiveEntry } from './entry';
 
 /** Options a ```lab block may carry on top of the scenario; stripped before validating. */
 export const LAB_WIDGET_FIELDS = [
@@ -136,11 +136,11 @@ export function checkLab(b: DirectiveBlock, c: Pick<DirectiveCheck, 'add'>): voi
   }
 }
 
-export const lab = defineDirective({
+export const lab: DirectiveEntry<'lab'> = {
   name: 'lab',
   json: true,
   fields: LAB_WIDGET_FIELDS,
   closed: false,
   places: ['lesson', 'problem'],
   check: checkLab,
-});
+};

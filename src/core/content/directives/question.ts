@@ -4,7 +4,7 @@ import { validateScenario } from '../../scenario/validate';
 import { lineOfKey, type DirectiveBlock } from '../block';
 import { placeholdersIn } from '../placeholders';
 import { drawQuestion, seededQuestionProblems, type SeededQuestion } from '../questionInstance';
-import { defineDirective, isObj, type DirectiveCheck, type Obj } from './entry';
+import { isObj, type DirectiveCheck, type DirectiveEntry, type Obj } from './entry';
 
 export const QUESTION_FIELDS = [
   'prompt',
@@ -101,7 +101,7 @@ function checkQuestion(b: DirectiveBlock, c: DirectiveCheck): void {
     );
 }
 
-export const question = defineDirective({
+export const question: DirectiveEntry<'question'> = {
   name: 'question',
   json: true,
   fields: QUESTION_FIELDS,
@@ -116,4 +116,4 @@ export const question = defineDirective({
           return typeof t === 'string' ? [{ line: lineOfKey(b, k), text: t }] : [];
         })
       : [],
-});
+};

@@ -3,7 +3,7 @@
 import { ExploreInputError } from '../../races/errors';
 import { parseRacesSpec, RACES_WIDGET_FIELDS } from '../../races/puzzle';
 import { lineOfKey, type DirectiveBlock } from '../block';
-import { defineDirective, type DirectiveCheck } from './entry';
+import { type DirectiveCheck, type DirectiveEntry } from './entry';
 
 function checkRaces(b: DirectiveBlock, c: DirectiveCheck): void {
   const puzzle = c.place === 'puzzle';
@@ -20,7 +20,7 @@ function checkRaces(b: DirectiveBlock, c: DirectiveCheck): void {
   }
 }
 
-export const races = defineDirective({
+export const races: DirectiveEntry<'races'> = {
   name: 'races',
   json: true,
   // Plus the explore verb's input fields (code, requests, initial, invariant, ...).
@@ -28,4 +28,4 @@ export const races = defineDirective({
   closed: false,
   places: ['lesson', 'problem', 'puzzle'],
   check: checkRaces,
-});
+};

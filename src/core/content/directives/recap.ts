@@ -1,8 +1,8 @@
 // ```recap: the lesson's recap box (Markdown).
-import { defineDirective } from './entry';
+import type { DirectiveEntry } from './entry';
 
-export const recap = defineDirective({
+export const recap: DirectiveEntry<'recap'> = {
   name: 'recap',
   json: false,
   places: ['lesson', 'problem', 'puzzle'],
-});
+};

@@ -1,8 +1,8 @@
 // ```solution: a problem's worked solution (Markdown).
-import { defineDirective } from './entry';
+import type { DirectiveEntry } from './entry';
 
-export const solution = defineDirective({
+export const solution: DirectiveEntry<'solution'> = {
   name: 'solution',
   json: false,
   places: ['problem'],
-});
+};

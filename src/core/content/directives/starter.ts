@@ -3,7 +3,7 @@
 import { templateById } from '../../playground/templates';
 import { validateScenario } from '../../scenario/validate';
 import { lineOfKey, type DirectiveBlock } from '../block';
-import { defineDirective, isObj, unknownFields, type DirectiveCheck, type Obj } from './entry';
+import { isObj, unknownFields, type DirectiveCheck, type DirectiveEntry, type Obj } from './entry';
 
 /** The kinds of practice problem (front matter `kind`); a starter's fields depend on it. */
 export const PROBLEM_KINDS = ['predict', 'configure', 'fix', 'write', 'choose'] as const;
@@ -126,7 +126,7 @@ function checkStarter(b: DirectiveBlock, c: DirectiveCheck): void {
   checkForm(b, c, s.form);
 }
 
-export const starter = defineDirective({
+export const starter: DirectiveEntry<'starter'> = {
   name: 'starter',
   json: true,
   script: true,
@@ -134,4 +134,4 @@ export const starter = defineDirective({
   closed: false,
   places: ['problem'],
   check: checkStarter,
-});
+};

@@ -3,7 +3,7 @@
 import { lineOfKey, type DirectiveBlock } from '../block';
 import { runLane, type LaneResult } from '../lanes';
 import { parseSteps, STEPS_FIELDS, stepsAgainstLanes, type StepsError } from '../steps';
-import { defineDirective, type DirectiveCheck } from './entry';
+import { type DirectiveCheck, type DirectiveEntry } from './entry';
 import { splitLab } from './lab';
 
 /** The file line of step `i`'s `field` inside a ```steps block (its "at" line, then the field). */
@@ -58,11 +58,11 @@ function checkSteps(b: DirectiveBlock, c: DirectiveCheck): void {
     c.add(stepLine(b, e), `${e.message} (lab at line ${lab.line})`);
 }
 
-export const steps = defineDirective({
+export const steps: DirectiveEntry<'steps'> = {
   name: 'steps',
   json: true,
   fields: STEPS_FIELDS,
   closed: false,
   places: ['lesson', 'problem'],
   check: checkSteps,
-});
+};
