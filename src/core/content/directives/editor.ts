@@ -1,5 +1,5 @@
 // ```editor: an embedded Lua editor opened on a template or on code of its own.
-import { templateById } from '../../playground/templates';
+import { isTemplateId } from '../../playground/templateIds';
 import { lineOfKey, type DirectiveBlock } from '../block';
 import { type DirectiveCheck, type DirectiveEntry } from './entry';
 
@@ -17,10 +17,7 @@ function checkEditor(b: DirectiveBlock, c: DirectiveCheck): void {
   const spec = b.json as Record<string, unknown>;
   if ((spec.template === undefined) === (spec.code === undefined))
     c.add(b.line, 'an editor block needs exactly one of "template" or "code"');
-  if (
-    spec.template !== undefined &&
-    (typeof spec.template !== 'string' || !templateById(spec.template))
-  )
+  if (spec.template !== undefined && !isTemplateId(spec.template))
     c.add(
       lineOfKey(b, 'template'),
       `editor.template "${String(spec.template)}" is not a Lua template`,

@@ -1,6 +1,6 @@
 // ```starter: what a problem's learner starts from: an answer form (predict, configure,
 // choose) or a script (fix, write; ```starter lua gives it verbatim).
-import { templateById } from '../../playground/templates';
+import { isTemplateId } from '../../playground/templateIds';
 import { validateScenario } from '../../scenario/validate';
 import { lineOfKey, type DirectiveBlock } from '../block';
 import { isObj, unknownFields, type DirectiveCheck, type DirectiveEntry, type Obj } from './entry';
@@ -63,7 +63,7 @@ export type StarterSpec =
 
 function checkCode(b: DirectiveBlock, c: DirectiveCheck, s: Obj): void {
   unknownFields(c, b, STARTER_CODE_FIELDS);
-  if (s.template !== undefined && (typeof s.template !== 'string' || !templateById(s.template)))
+  if (s.template !== undefined && !isTemplateId(s.template))
     c.add(
       lineOfKey(b, 'template'),
       `starter.template "${String(s.template)}" is not a Lua template`,
