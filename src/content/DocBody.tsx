@@ -1,22 +1,14 @@
+import { use } from 'react';
 import type { Block } from '../core/content/parseDoc';
-import type { EditorSpec, QuestionSpec } from '../core/content/directives';
-import { parseSteps } from '../core/content/steps';
-import { LuaEditorWidget } from '../ui/widgets/LuaEditorWidget';
 import { Markdown } from '../ui/widgets/Markdown';
-import { Question } from '../ui/widgets/Question';
-import { LabWidget } from '../ui/widgets/LabWidget';
-import { RacesWidget } from '../ui/widgets/RacesWidget';
-import { NarratedSteps } from '../ui/widgets/NarratedSteps';
-import { showStep } from '../ui/widgets/widgetStages';
-import { progressStore } from '../store/progress';
-
-const answered = (id: string, right: boolean, info: { title: string; href: string }) =>
-  progressStore().getState().answered(id, right, info);
+import { widgetOf } from './widgets';
 
 /**
- * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for. Lab widgets
- * get ids `lab-1`, `lab-2`, ... so links (interview mode) can point at one, and questions
- * `q-1`, `q-2`, ...; in a lesson (`lesson` given) a missed question joins the review queue.
+ * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for (the map from
+ * directive to widget is ./widgets). Lab widgets get ids `lab-1`, `lab-2`, ... so links
+ * (interview mode) can point at one, and questions `q-1`, `q-2`, ...; in a lesson (`lesson`
+ * given) a missed question joins the review queue. The body waits (Suspense) until every widget
+ * it shows has loaded, so it appears whole and a link to `?lab=2` finds its widget.
  */
 export function DocBody({
   blocks,
@@ -29,91 +21,34 @@ export function DocBody({
   lesson?: string;
   lessonTitle?: string;
 }) {
-  let q = 0;
-  let lab = 0;
-  const totalQ = blocks.filter((b) => b.kind === 'directive' && b.name === 'question').length;
-  const labBlocks = blocks.filter(
-    (b): b is Extract<Block, { kind: 'directive' }> => b.kind === 'directive' && b.name === 'lab',
-  );
+  const shown = (b: Block) => b.kind === 'directive' && (!only || only.includes(b.name));
+  const needed = [
+    ...new Set(blocks.flatMap((b) => (b.kind === 'directive' && shown(b) ? [b.name] : []))),
+  ].flatMap((name) => widgetOf(name) ?? []);
+  for (const w of needed) void w.load().catch(() => undefined); // all at once
+  for (const w of needed) if (!w.loaded()) use(w.load());
+  const total: Record<string, number> = {};
+  for (const b of blocks) if (b.kind === 'directive') total[b.name] = (total[b.name] ?? 0) + 1;
+  const seen: Record<string, number> = {};
   return (
     <>
       {blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
-        if (only && !only.includes(b.name)) return null;
-        switch (b.name) {
-          case 'question':
-            q++;
-            return (
-              <div key={i} id={`q-${q}`}>
-                {q === 1 && (
-                  <h2 className="check-heading" id="check-yourself">
-                    Check yourself
-                  </h2>
-                )}
-                <Question
-                  spec={b.json as QuestionSpec}
-                  number={q}
-                  total={totalQ}
-                  review={
-                    lesson
-                      ? {
-                          id: `question:${lesson}:${q}`,
-                          title: `${lessonTitle ?? lesson}: question ${q}`,
-                          href: `#/lessons/${lesson}?q=${q}`,
-                          onAnswer: answered,
-                        }
-                      : undefined
-                  }
-                />
-              </div>
-            );
-          case 'recap':
-            return (
-              <aside key={i} className="recap card" aria-label="Recap">
-                <h2>Recap</h2>
-                <Markdown text={b.text} />
-              </aside>
-            );
-          case 'editor':
-            return <LuaEditorWidget key={i} spec={b.json as EditorSpec} />;
-          case 'races':
-            return <RacesWidget key={i} spec={b.json} />;
-          case 'steps': {
-            const { spec, errors } = parseSteps(b.json);
-            if (!spec)
-              return (
-                <p key={i} className="notice error" role="alert">
-                  These narrated steps could not be read: {errors[0]?.message}
-                </p>
-              );
-            const n = spec.lab ?? lab;
-            const target = labBlocks[n - 1];
-            return (
-              <NarratedSteps
-                key={i}
-                spec={spec}
-                labId={n > 0 ? `lab-${n}` : undefined}
-                twoLanes={Boolean(target && (target.json as Record<string, unknown>).compare)}
-                // Each step moves the lab widget it narrates: its time, request, lane, server
-                // and the step's caption on the scene.
-                onStep={
-                  n > 0
-                    ? (s, k) =>
-                        showStep(`lab-${n}`, {
-                          ...s,
-                          label: `Step ${k + 1} of ${spec.steps.length}`,
-                        })
-                    : undefined
-                }
-              />
-            );
-          }
-          case 'lab':
-            lab++;
-            return <LabWidget key={i} spec={b.json as Record<string, unknown>} id={`lab-${lab}`} />;
-          default:
-            return null;
-        }
+        if (!shown(b)) return null;
+        const Widget = widgetOf(b.name)?.loaded()?.default;
+        if (!Widget) return null;
+        seen[b.name] = (seen[b.name] ?? 0) + 1;
+        return (
+          <Widget
+            key={i}
+            block={b}
+            blocks={blocks}
+            index={i}
+            n={seen[b.name]!}
+            total={total[b.name]!}
+            lesson={lesson ? { slug: lesson, title: lessonTitle ?? lesson } : undefined}
+          />
+        );
       })}
     </>
   );

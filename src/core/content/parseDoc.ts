@@ -2,31 +2,12 @@
 // (docs/content-format.md). This parser is shared by the build check, `npm test` and the app:
 // a malformed block is an error that names the file and line, never a broken page.
 import { parse as parseYaml } from 'yaml';
+import { ContentError, type Block } from './block';
+import type { DirectiveName } from './directives';
+import { DIRECTIVES, type DirectiveRegistry } from './directives/registry';
 
-export const DIRECTIVES = [
-  'lab',
-  'steps',
-  'editor',
-  'question',
-  'recap',
-  'hint',
-  'solution',
-  'starter',
-  'answer',
-  'races',
-] as const;
-export type DirectiveName = (typeof DIRECTIVES)[number];
-
-/** Directives whose body is JSON by default; the others hold Markdown. */
-const JSON_DIRECTIVES = new Set<DirectiveName>([
-  'lab',
-  'steps',
-  'editor',
-  'question',
-  'starter',
-  'answer',
-  'races',
-]);
+export { ContentError, lineOfKey, type Block, type Directive } from './block';
+export { DIRECTIVES, type DirectiveName } from './directives/registry';
 
 /**
  * Fence languages that are ordinary code blocks, never directives. Anything else that is
@@ -67,32 +48,6 @@ const CODE_LANGUAGES = new Set([
   'math',
 ]);
 
-export class ContentError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly reason: string,
-  ) {
-    super(`${file}:${line}: ${reason}`);
-    this.name = 'ContentError';
-  }
-}
-
-export type Block =
-  | { kind: 'markdown'; text: string; line: number }
-  | {
-      kind: 'directive';
-      name: DirectiveName;
-      /** The parsed JSON body (null for Markdown and `lua` bodies). */
-      json: unknown;
-      /** The raw body. */
-      text: string;
-      /** Words after the directive name on the fence line, e.g. "lua" in ```answer lua. */
-      info: string;
-      /** 1-based line of the opening fence. */
-      line: number;
-    };
-
 export interface ParsedDoc {
   file: string;
   front: Record<string, unknown>;
@@ -104,6 +59,8 @@ export interface ParsedDoc {
 export interface ParseOptions {
   /** Directives whose body is Markdown in this kind of file (interview.md: `answer`). */
   markdownDirectives?: readonly DirectiveName[];
+  /** The directives it knows (default: the built-ins, src/core/content/directives). */
+  directives?: DirectiveRegistry;
 }
 
 const FENCE = /^(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/;
@@ -123,15 +80,19 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The directive a fence language looks like a typo of, if any. */
-export function lookalikeDirective(info: string): DirectiveName | undefined {
+export function lookalikeDirective(
+  info: string,
+  directives: DirectiveRegistry = DIRECTIVES,
+): string | undefined {
   const w = info.toLowerCase();
-  if (CODE_LANGUAGES.has(w) || (DIRECTIVES as readonly string[]).includes(w)) return undefined;
-  return DIRECTIVES.find((d) => editDistance(w, d) <= (d.length <= 4 ? 1 : 2));
+  if (CODE_LANGUAGES.has(w) || directives.some((d) => d.name === w)) return undefined;
+  return directives.find((d) => editDistance(w, d.name) <= (d.name.length <= 4 ? 1 : 2))?.name;
 }
 
 /** Splits a document into front matter, Markdown runs and directive blocks. */
 export function parseDoc(file: string, source: string, options: ParseOptions = {}): ParsedDoc {
-  const markdownOnly = new Set(options.markdownDirectives ?? []);
+  const markdownOnly = new Set<string>(options.markdownDirectives ?? []);
+  const directives = options.directives ?? DIRECTIVES;
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   let i = 0;
   let front: Record<string, unknown> = {};
@@ -187,12 +148,14 @@ export function parseDoc(file: string, source: string, options: ParseOptions = {
     if (j >= lines.length)
       throw new ContentError(file, startLine, `code fence \`${fence}${info}\` is never closed`);
     const body = lines.slice(i + 1, j).join('\n');
-    if ((DIRECTIVES as readonly string[]).includes(info)) {
+    const entry = directives.find((d) => d.name === info);
+    if (entry) {
       flush();
-      const name = info as DirectiveName;
+      const name = entry.name as DirectiveName;
       let json: unknown = null;
       // ```starter lua / ```answer lua hold a script verbatim, so it needs no JSON escaping.
-      const isJson = JSON_DIRECTIVES.has(name) && !markdownOnly.has(name) && rest !== 'lua';
+      const isJson =
+        entry.json && !markdownOnly.has(name) && !(entry.script === true && rest === 'lua');
       if (isJson) {
         try {
           json = JSON.parse(body);
@@ -209,7 +172,7 @@ export function parseDoc(file: string, source: string, options: ParseOptions = {
       }
       blocks.push({ kind: 'directive', name, json, text: body, info: rest, line: startLine });
     } else {
-      const typo = lookalikeDirective(info);
+      const typo = lookalikeDirective(info, directives);
       if (typo)
         throw new ContentError(
           file,
@@ -233,15 +196,4 @@ function jsonErrorLine(body: string, e: unknown): number {
   const pos = /position (\d+)/.exec(msg);
   if (pos) return body.slice(0, Number(pos[1])).split('\n').length;
   return 0;
-}
-
-/**
- * The file line where `key` is written inside a directive's JSON body (first occurrence of
- * `"key":`), or the fence line when it cannot be found.
- */
-export function lineOfKey(block: { text: string; line: number }, key: string): number {
-  const lines = block.text.split('\n');
-  const needle = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`);
-  const k = lines.findIndex((l) => needle.test(l));
-  return k < 0 ? block.line : block.line + 1 + k;
 }

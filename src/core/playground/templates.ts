@@ -1,16 +1,9 @@
 // Lua limiter templates for the editor, lessons and practice problems. Each one runs on the
 // lab's Redis model with the KEYS/ARGV templates of `algorithm: "lua"` (docs/spec/headless.md).
 
-export type TemplateId =
-  | 'token-bucket'
-  | 'fixed-window'
-  | 'sliding-log'
-  | 'sliding-window-counter'
-  | 'gcra'
-  | 'leaky-bucket'
-  | 'concurrency'
-  | 'multi-bucket'
-  | 'get-then-set';
+import type { TemplateId } from './templateIds';
+
+export type { TemplateId } from './templateIds';
 
 export interface ScriptTemplate {
   id: TemplateId;

@@ -1,5 +1,9 @@
-// The shapes of the JSON directive bodies (docs/content-format.md) and the fields each may
-// have. The content check refuses any other field, so a typo never silently vanishes.
+// ```lab: a live lab scenario and the widget's options (a title, a caption, a second lane to
+// compare, lane titles, the moment it opens on). The body is a scenario plus LAB_WIDGET_FIELDS;
+// the check validates the scenario (and the compare lane) as the lab itself would.
+import { validateScenario } from '../../scenario/validate';
+import { lineOfKey, type DirectiveBlock } from '../block';
+import { isObj, type DirectiveCheck, type DirectiveEntry } from './entry';
 
 /** Options a ```lab block may carry on top of the scenario; stripped before validating. */
 export const LAB_WIDGET_FIELDS = [
@@ -10,100 +14,6 @@ export const LAB_WIDGET_FIELDS = [
   'lanes',
   'start',
 ] as const;
-
-export const EDITOR_FIELDS = ['template', 'code', 'title', 'caption', 'height'] as const;
-export const QUESTION_FIELDS = [
-  'prompt',
-  'choices',
-  'answer',
-  'numeric',
-  'tolerance',
-  'explanation',
-  'vars',
-  'scenario',
-  'measure',
-] as const;
-/** Starter fields: an explicit `form`, or the short forms `answer`, `params`, `choices` (with an
- * optional `scenario` the problem is about); fix/write: `lua` (or `code`/`template`), `keys`, `args`. */
-export const STARTER_FORM_FIELDS = [
-  'form',
-  'note',
-  'answer',
-  'params',
-  'choices',
-  'scenario',
-  'vars',
-] as const;
-export const STARTER_CODE_FIELDS = [
-  'code',
-  'lua',
-  'template',
-  'keys',
-  'args',
-  'note',
-  'scenario',
-] as const;
-export const FORM_FIELD_FIELDS = [
-  'id',
-  'label',
-  'type',
-  'choices',
-  'value',
-  'unit',
-  'min',
-  'max',
-  'step',
-  'help',
-] as const;
-
-export const PROBLEM_KINDS = ['predict', 'configure', 'fix', 'write', 'choose'] as const;
-export type ProblemKind = (typeof PROBLEM_KINDS)[number];
-
-export interface QuestionSpec {
-  prompt: string;
-  choices?: string[];
-  /** 0-based index of the right choice. */
-  answer?: number;
-  numeric?: number;
-  /** Numeric questions: how far off an answer may be and still count (default 0). */
-  tolerance?: number;
-  explanation: string;
-  /**
-   * Fresh numbers per attempt: each var is drawn from its list or range, filled into the
-   * prompt, the explanation (`{{name}}`, and `{{answer}}`) and the scenario, and the answer is
-   * what `measure` counts in the engine's run of the scenario (questionInstance.ts).
-   */
-  vars?: Record<string, (number | string)[] | { min: number; max: number; step?: number }>;
-  scenario?: Record<string, unknown>;
-  measure?: string;
-}
-
-export interface EditorSpec {
-  template?: string;
-  code?: string;
-  title?: string;
-  caption?: string;
-  height?: string;
-}
-
-export interface FormField {
-  id: string;
-  label: string;
-  /** number (default), choice (radio buttons from `choices`) or text. */
-  type?: 'number' | 'choice' | 'text';
-  choices?: string[];
-  value?: number | string;
-  unit?: string;
-  min?: number;
-  max?: number;
-  step?: number;
-  help?: string;
-}
-
-/** A problem's starter: an answer form (predict, configure, choose) or a script (fix, write). */
-export type StarterSpec =
-  | { kind: 'form'; form: FormField[]; note?: string }
-  | { kind: 'code'; code: string; template?: string; note?: string };
 
 export interface LabParts {
   title: string | undefined;
@@ -130,9 +40,6 @@ export function labStart(v: unknown): LabParts['start'] | null {
   if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
   return null;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Splits a ```lab body into the widget's options and the scenario(s) the engine runs. */
 export function splitLab(spec: Record<string, unknown>): LabParts {
@@ -187,3 +94,53 @@ export function laneLabels(
   const right = diffs.map((d) => `${d.path}: ${short(d.to) ?? 'changed'}`);
   return [left.join(', '), right.join(', ')];
 }
+
+/** The top-level field a validator message is about: `requests[3].cost ...` -> requests. */
+function fieldOfMessage(msg: string): string | undefined {
+  const m = /^(?:scenario)?\.?([A-Za-z]+)/.exec(msg);
+  return m?.[1];
+}
+
+/** Validates a ```lab body (lessons, problems, decks and interview rubrics alike). */
+export function checkLab(b: DirectiveBlock, c: Pick<DirectiveCheck, 'add'>): void {
+  const spec = b.json as Record<string, unknown>;
+  if (spec.compare !== undefined && !isObj(spec.compare))
+    c.add(lineOfKey(b, 'compare'), 'lab.compare must be an object of fields to override');
+  for (const f of ['title', 'caption', 'compareTitle'] as const)
+    if (spec[f] !== undefined && typeof spec[f] !== 'string')
+      c.add(lineOfKey(b, f), `lab.${f} must be a string`);
+  if (labStart(spec.start) === null)
+    c.add(
+      lineOfKey(b, 'start'),
+      'lab.start must be a time in seconds (>= 0), "end" or "first" (the first interesting moment)',
+    );
+  const parts = splitLab(spec);
+  const hint = (e: string): string =>
+    /is not a known field/.test(e)
+      ? ` (a lab block takes scenario fields plus ${LAB_WIDGET_FIELDS.join(', ')})`
+      : '';
+  const base = validateScenario(parts.scenario);
+  // (Top-level messages from the validator may start with a stray dot: `.placement must ...`.)
+  const clean = (errs: string[]): string[] => errs.map((e) => e.replace(/^\./, ''));
+  const baseErrors = base.ok ? [] : clean(base.errors);
+  for (const e of baseErrors) {
+    const f = fieldOfMessage(e);
+    c.add(f ? lineOfKey(b, f) : b.line, `lab: ${e}${hint(e)}`);
+  }
+  if (parts.compare) {
+    const merged = validateScenario(parts.compare);
+    if (!merged.ok)
+      for (const e of clean(merged.errors))
+        if (!baseErrors.includes(e))
+          c.add(lineOfKey(b, 'compare'), `lab compare lane: ${e}${hint(e)}`);
+  }
+}
+
+export const lab: DirectiveEntry<'lab'> = {
+  name: 'lab',
+  json: true,
+  fields: LAB_WIDGET_FIELDS,
+  closed: false,
+  places: ['lesson', 'problem'],
+  check: checkLab,
+};
