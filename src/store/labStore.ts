@@ -109,7 +109,11 @@ export interface LabState {
       titles?: LaneTitles | null;
     },
   ): LoadResult;
-  edit(mutate: (draft: ScenarioInput) => void): boolean;
+  /**
+   * Change the scenario: `update` gets a copy of the input to change in place, or returns the
+   * new scenario (the pure edits in scenarioEdits.ts). False when the engine refuses it.
+   */
+  edit(update: (draft: ScenarioInput) => ScenarioInput | void): boolean;
   setLanes(on: boolean): void;
   setAltAlgorithm(alg: string | null, params?: Record<string, unknown>): void;
   seek(t: number): void;
@@ -385,9 +389,9 @@ export function createLabStore(init: LabInit = {}): LabStore {
       return { ok: true };
     },
 
-    edit(mutate) {
-      const draft = structuredClone(get().input);
-      mutate(draft);
+    edit(update) {
+      const copy = structuredClone(get().input);
+      const draft = update(copy) ?? copy;
       const s = get();
       change++;
       const wait = pendingRuns([
@@ -396,7 +400,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         altInputOf(draft, s.altAlgorithm),
       ]);
       if (wait) {
-        void whenReady(set, wait, () => get().edit(mutate), false);
+        void whenReady(set, wait, () => get().edit(update), false);
         return true;
       }
       const r = buildRun(draft);
