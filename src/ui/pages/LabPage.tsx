@@ -19,6 +19,7 @@ import {
   safeBack,
 } from '../../store/labLink';
 import { labStore, laneTitles } from '../../store/labStore';
+import { withBrokenStore } from '../../store/scenarioEdits';
 import { useShallow } from 'zustand/react/shallow';
 import { ScriptStatus } from '../lab/ScriptStatus';
 import { Controls } from '../lab/Controls';
@@ -225,10 +226,7 @@ function NextSteps({ onAlgorithm }: { onAlgorithm: () => void }) {
         data-testid="break-it"
         onClick={() => {
           const s = labStore.getState();
-          const ok = s.edit((d) => {
-            d.placement = 'shared-nonatomic';
-            d.store = { ...((d.store as object) ?? {}), latencySeconds: 0.8 };
-          });
+          const ok = s.edit(withBrokenStore);
           if (ok) {
             s.seek(0);
             s.play();
