@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../core/scenario/validate';
-import { WORKED_EXAMPLE, type ScenarioInput } from './labStore';
+import { WORKED_EXAMPLE, type ScenarioInput } from './labState';
 import {
   MAX_SERVERS,
   withClockStep,

@@ -2,7 +2,7 @@
 // production"), as pure functions like scenarioEdits.ts: servers with their own clocks,
 // shards and the cluster, the store's replica and failover, the time source and clock steps,
 // shadow mode. The engine's validation judges every result.
-import type { ScenarioInput } from './labStore';
+import type { ScenarioInput } from './labState';
 import { copyOf, within } from './scenarioEdits';
 
 type Obj = Record<string, unknown>;

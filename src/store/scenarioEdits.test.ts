@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_ALGORITHMS, defaultParams } from '../core/limiters/registry';
 import { validateScenario } from '../core/scenario/validate';
-import { WORKED_EXAMPLE, type ScenarioInput } from './labStore';
+import { WORKED_EXAMPLE, type ScenarioInput } from './labState';
 import {
   withClockStep,
   withCluster,

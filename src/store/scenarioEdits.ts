@@ -4,7 +4,7 @@
 // value it refuses shows its message and the last valid run keeps running. The production
 // controls' edits are in productionEdits.ts, the traffic presets in trafficPresets.ts.
 import { algorithmOf, defaultParams, getLimiterFactory } from '../core/limiters/registry';
-import type { ScenarioInput } from './labStore';
+import type { ScenarioInput } from './labState';
 
 type Obj = Record<string, unknown>;
 export type Path = (string | number)[];

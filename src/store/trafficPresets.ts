@@ -1,6 +1,6 @@
 // The traffic the controls offer: each preset replaces the scenario's requests and traffic
 // (the worked example's five listed requests, or one seeded generator).
-import { WORKED_EXAMPLE, type ScenarioInput } from './labStore';
+import { WORKED_EXAMPLE, type ScenarioInput } from './labState';
 import { addDurations, copyOf } from './scenarioEdits';
 
 export interface TrafficPreset {
