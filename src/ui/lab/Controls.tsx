@@ -1,12 +1,12 @@
-// The controls, in collapsible groups (one file each, under controls/ and production/). Every
-// edit is a pure scenario edit (src/store/scenarioEdits.ts) that goes through the engine's
-// validation: a bad value shows the engine's message next to its field and the last valid run
-// keeps running.
+// The controls, in collapsible groups (one file each, under controls/ and production/, built
+// from the fields and message rules in fields/). Every edit is a pure scenario edit
+// (src/store/scenarioEdits.ts) that goes through the engine's validation: a bad value shows
+// the engine's message next to its field and the last valid run keeps running.
 import { AlgorithmGroup } from './controls/AlgorithmGroup';
-import { unplacedErrors } from './controls/errors';
 import { FailuresGroup } from './controls/FailuresGroup';
 import { PlacementGroup } from './controls/PlacementGroup';
 import { TrafficGroup } from './controls/TrafficGroup';
+import { unplacedErrors } from './fields/errors';
 import { RolloutGroup } from './production/RolloutGroup';
 import { TimeGroup } from './production/TimeGroup';
 import { useLab } from './useLab';

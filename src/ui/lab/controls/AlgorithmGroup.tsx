@@ -11,8 +11,8 @@ import {
   withMultiPolicy,
 } from '../../../store/scenarioEdits';
 import { useLab } from '../useLab';
-import { Group, NumberField } from './fields';
-import { useEdit } from './useEdit';
+import { Group, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 
 /** The controls an algorithm's parameters get: numbers and switches (its own description). */
 function paramControls(algorithm: string, params: Record<string, unknown>): ParamDescriptor[] {

@@ -3,8 +3,8 @@
 import { withFailureMode, withOutage } from '../../../store/scenarioEdits';
 import { ReplicaControls } from '../production/ReplicaControls';
 import { useLab } from '../useLab';
-import { Group, NumberField } from './fields';
-import { useEdit } from './useEdit';
+import { Group, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 
 export function FailuresGroup({ errors }: { errors: string[] }) {
   const { edit, runEnd } = useEdit();

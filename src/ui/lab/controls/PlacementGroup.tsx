@@ -6,8 +6,8 @@ import { PLACEMENTS, withPlacement, withRouting } from '../../../store/scenarioE
 import { PlacementExtras } from '../production/ProductionControls';
 import { ServersField } from '../production/ServersField';
 import { useLab, useStage } from '../useLab';
-import { Group } from './fields';
-import { useEdit } from './useEdit';
+import { Group } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 
 export function PlacementGroup({ errors }: { errors: string[] }) {
   const stage = useStage();

@@ -1,8 +1,8 @@
 // The Traffic group: a preset pattern, its numbers, and the seed.
 import { trafficPresetOf, TRAFFIC_PRESETS, withTrafficPreset } from '../../../store/trafficPresets';
 import { useLab } from '../useLab';
-import { Group, NumberField } from './fields';
-import { useEdit } from './useEdit';
+import { Group, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 
 export function TrafficGroup({ errors }: { errors: string[] }) {
   const { edit } = useEdit();

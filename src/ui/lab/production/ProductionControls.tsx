@@ -12,9 +12,9 @@ import {
   withShardBudget,
   withShardBy,
 } from '../../../store/productionEdits';
-import { leftoverErrors } from '../controls/errors';
-import { GroupErrors, NumberField } from '../controls/fields';
-import { useEdit } from '../controls/useEdit';
+import { leftoverErrors } from '../fields/errors';
+import { GroupErrors, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 import { useLab } from '../useLab';
 
 type Obj = Record<string, unknown>;

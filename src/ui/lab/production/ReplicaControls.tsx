@@ -1,8 +1,8 @@
 // The store's replica and its failover (under Failures).
 import { withFailover, withReplica } from '../../../store/productionEdits';
-import { leftoverErrors } from '../controls/errors';
-import { GroupErrors, NumberField } from '../controls/fields';
-import { useEdit } from '../controls/useEdit';
+import { leftoverErrors } from '../fields/errors';
+import { GroupErrors, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 import { useLab } from '../useLab';
 
 type Obj = Record<string, unknown>;

@@ -1,8 +1,8 @@
 // Shadow mode (enforce: false) for the whole scenario.
 import { withShadowMode } from '../../../store/productionEdits';
-import { leftoverErrors } from '../controls/errors';
-import { Group, GroupErrors } from '../controls/fields';
-import { useEdit } from '../controls/useEdit';
+import { leftoverErrors } from '../fields/errors';
+import { Group, GroupErrors } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 import { useLab } from '../useLab';
 
 export function RolloutGroup({ errors }: { errors: string[] }) {

@@ -1,8 +1,8 @@
 // The number of servers, for either form of `servers`: a number field for `servers: n`, a
 // picker once the servers are a list (each with its own clock).
 import { MAX_SERVERS, withServerCount } from '../../../store/productionEdits';
-import { NumberField } from '../controls/fields';
-import { useEdit } from '../controls/useEdit';
+import { NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 import { useLab } from '../useLab';
 
 const COUNTS = Array.from({ length: MAX_SERVERS }, (_, k) => k + 1);

@@ -5,9 +5,9 @@ import {
   withServersAsList,
   withTimeSource,
 } from '../../../store/productionEdits';
-import { leftoverErrors } from '../controls/errors';
-import { Group, GroupErrors, NumberField } from '../controls/fields';
-import { useEdit } from '../controls/useEdit';
+import { leftoverErrors } from '../fields/errors';
+import { Group, GroupErrors, NumberField } from '../fields/fields';
+import { useEdit } from '../fields/useEdit';
 import { useLab } from '../useLab';
 
 type Obj = Record<string, unknown>;
