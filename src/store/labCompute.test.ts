@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { LabWorkerClient } from '../worker/labClient';
+import { buildRun, engineOf } from '../core/lab/labRun';
+import { packRun } from '../core/lab/transfer';
 import {
   computeLabRun,
+  computeLabRunAsync,
   installLabWorker,
+  labInputsReady,
   PAGE_MAX_REQUESTS,
   PAGE_SYNC_MAX,
   pageSizeError,
+  pendingRuns,
+  runsLearnerLua,
+  scriptNotes,
 } from './labCompute';
 
 const steady = (ratePerSecond: number, to: number) => ({
@@ -64,3 +71,89 @@ describe('big runs are built off the page thread', () => {
     }
   });
 });
+
+/** A worker that answers with the engine's own run once `release()` is called. */
+function gatedWorker() {
+  const calls: unknown[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const client = {
+    compute(input: unknown, seekable: boolean) {
+      calls.push(input);
+      return gate.then(() => {
+        const r = buildRun(input, { seekable });
+        return r.ok
+          ? { ok: true, run: packRun(engineOf(r.run)), seekable, notes: ['a note'], stops: 0 }
+          : r;
+      });
+    },
+  } as unknown as LabWorkerClient;
+  return { client, calls, release: () => release() };
+}
+
+describe('runs from the worker', () => {
+  const big = steady(100, (PAGE_SYNC_MAX + 100) / 100);
+
+  it('one request per input while it runs; then the same input answers at once, from the cache', async () => {
+    const w = gatedWorker();
+    installLabWorker(w.client);
+    try {
+      const a = computeLabRun(big);
+      const b = computeLabRun(structuredClone(big));
+      expect(a).toBeInstanceOf(Promise);
+      expect(b).toBe(a);
+      expect(pendingRuns([big, null, steady(10, 2)])).toBeInstanceOf(Promise);
+      expect(labInputsReady([big])).toBe(false);
+      w.release();
+      const r = await a;
+      expect(r).toMatchObject({ ok: true });
+      expect(w.calls).toHaveLength(1);
+      const again = computeLabRun(big);
+      expect(again).toBe(r);
+      expect(pendingRuns([big, steady(10, 2)])).toBeNull();
+      expect(labInputsReady([big, null])).toBe(true);
+      if (again instanceof Promise || !again.ok) throw new Error('expected a run');
+      expect(scriptNotes(again.run)).toEqual(['a note']);
+      expect(again.run.n).toBe(buildOk(big).n);
+    } finally {
+      installLabWorker(null);
+    }
+  });
+
+  it('a worker that fails is a message, never a throw', async () => {
+    installLabWorker({
+      compute: () => Promise.reject(new Error('the worker died')),
+    } as unknown as LabWorkerClient);
+    try {
+      expect(await computeLabRunAsync(big)).toEqual({
+        ok: false,
+        errors: ['the worker died'],
+        message: 'the worker died',
+      });
+    } finally {
+      installLabWorker(null);
+    }
+  });
+
+  it('learner Lua is sent to the worker; a scenario without it, or bad input, is not', () => {
+    const lua = { algorithm: 'lua', params: { script: 'return 1' }, requests: [{ at: 1 }] };
+    expect(runsLearnerLua(lua)).toBe(true);
+    expect(runsLearnerLua({ policies: [{ algorithm: 'fixed-window' }, lua] })).toBe(true);
+    expect(runsLearnerLua(steady(1, 1))).toBe(false);
+    expect(runsLearnerLua(null)).toBe(false);
+    const w = gatedWorker();
+    installLabWorker(w.client);
+    try {
+      expect(computeLabRun({ algorithm: 'nope', requests: [] })).toMatchObject({ ok: false });
+      expect(w.calls).toEqual([]);
+    } finally {
+      installLabWorker(null);
+    }
+  });
+});
+
+function buildOk(input: unknown) {
+  const r = buildRun(input);
+  if (!r.ok) throw new Error(r.message);
+  return r.run;
+}

@@ -1,6 +1,6 @@
 // Charts (recharts): outcomes over time, each key's use against its limit, the most admitted
 // in any window of the policy's length, and two algorithms on the same traffic.
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -18,7 +18,8 @@ import { BUILTIN_ALGORITHMS } from '../../core/limiters/registry';
 import { policyLimit, policyWindow } from '../../core/lab/policy';
 import { outcomeSeries, usageSeries, windowedAdmits } from '../../core/lab/series';
 import { TENANT_HUES } from './shapes';
-import { addDrawer, useLab, useStage } from './useLab';
+import { NowLine } from './NowLine';
+import { useLab, useStage } from './useLab';
 
 const axis = { stroke: 'var(--text-muted)', fontSize: 12 };
 
@@ -27,57 +28,9 @@ const MARGIN = { top: 6, right: 8, bottom: 0, left: -18 };
 /** recharts' default axis sizes: the plot starts after the Y axis and ends above the X axis. */
 const Y_AXIS_W = 60;
 const X_AXIS_H = 30;
-const PLOT_LEFT = MARGIN.left + Y_AXIS_W;
-
-/**
- * The "now" line as a cheap overlay: a dashed div over the plot area, moved by the animation
- * loop with a transform. The chart itself never re-renders while the clock runs; its width
- * comes from a ResizeObserver, so nothing reads layout per frame.
- */
-function NowOverlay({ xMax, height }: { xMax: number; height: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const line = useRef<HTMLDivElement>(null);
-  const stage = useStage();
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let width = 0;
-    let lastX = NaN;
-    const draw = (now: number) => {
-      const l = line.current;
-      if (!l || width <= 0) return;
-      const f = xMax > 0 ? Math.min(1, Math.max(0, now / xMax)) : 0;
-      const x = PLOT_LEFT + f * (width - PLOT_LEFT - MARGIN.right);
-      if (Math.abs(x - lastX) < 0.25) return;
-      lastX = x;
-      l.style.transform = `translateX(${x.toFixed(1)}px)`;
-    };
-    const ro =
-      typeof ResizeObserver !== 'undefined'
-        ? new ResizeObserver((entries) => {
-            width = entries[0]?.contentRect.width ?? 0;
-            lastX = NaN;
-            draw(stage.store.getState().now);
-          })
-        : null;
-    ro?.observe(el);
-    const off = addDrawer(stage, draw);
-    return () => {
-      off();
-      ro?.disconnect();
-    };
-  }, [xMax, stage]);
-  return (
-    <div
-      ref={box}
-      className="now-overlay"
-      style={{ top: MARGIN.top, height: height - MARGIN.top - X_AXIS_H }}
-      aria-hidden
-    >
-      <div ref={line} className="now-line" />
-    </div>
-  );
-}
+/** The plot area inside the chart, and where the "now" line's overlay sits over it. */
+const PLOT_INSET = { left: MARGIN.left + Y_AXIS_W, right: MARGIN.right };
+const NOW_STYLE = { top: MARGIN.top, height: H - MARGIN.top - X_AXIS_H };
 
 function Card({
   title,
@@ -101,7 +54,7 @@ function Card({
 
 /**
  * The charts re-render only when the run (or the comparison) changes: nothing here subscribes
- * to the clock. The moving "now" line is an overlay drawn by the animation loop.
+ * to the clock. The moving "now" line is an overlay drawn by the animation loop (NowLine).
  */
 export const Charts = memo(function Charts() {
   const stage = useStage();
@@ -185,7 +138,11 @@ export const Charts = memo(function Charts() {
               />
             </BarChart>
           </ResponsiveContainer>
-          <NowOverlay xMax={outcomes.points[outcomes.points.length - 1]?.t ?? 0} height={H} />
+          <NowLine
+            xMax={outcomes.points[outcomes.points.length - 1]?.t ?? 0}
+            inset={PLOT_INSET}
+            style={NOW_STYLE}
+          />
         </div>
       </Card>
 
@@ -226,7 +183,11 @@ export const Charts = memo(function Charts() {
                 ))}
               </LineChart>
             </ResponsiveContainer>
-            <NowOverlay xMax={usage.points[usage.points.length - 1]?.t ?? 0} height={H} />
+            <NowLine
+              xMax={usage.points[usage.points.length - 1]?.t ?? 0}
+              inset={PLOT_INSET}
+              style={NOW_STYLE}
+            />
           </div>
         </Card>
       )}

@@ -1,9 +1,8 @@
 // A small static plot over the run's time axis (bars or step lines), with the lab's "now" line
-// moved by the animation loop as a composited transform: the plot itself never re-renders while
-// the clock runs (docs/ui-notes.md). Shapes are drawn in a stretched SVG (non-scaling strokes);
-// the axis labels are HTML, so text is never distorted.
-import { useLayoutEffect, useRef } from 'react';
-import { addDrawer, useStage } from '../useLab';
+// (NowLine) moved by the animation loop as a composited transform: the plot itself never
+// re-renders while the clock runs (docs/ui-notes.md). Shapes are drawn in a stretched SVG
+// (non-scaling strokes); the axis labels are HTML, so text is never distorted.
+import { NowLine } from '../NowLine';
 import { num } from './derived';
 
 export interface PlotSeries {
@@ -20,6 +19,8 @@ export interface PlotSeries {
 }
 
 const VW = 1000;
+/** The "now" line spans the plot area's height. */
+const NOW_STYLE = { top: 0, bottom: 0 };
 
 export function TimePlot({
   series,
@@ -37,38 +38,6 @@ export function TimePlot({
   /** Include 0 in the y range. */
   zero?: boolean;
 }) {
-  const stage = useStage();
-  const box = useRef<HTMLDivElement>(null);
-  const line = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let width = 0;
-    let lastX = NaN;
-    const draw = (now: number) => {
-      const l = line.current;
-      if (!l || width <= 0) return;
-      const f = xMax > 0 ? Math.min(1, Math.max(0, now / xMax)) : 0;
-      const x = f * width;
-      if (Math.abs(x - lastX) < 0.25) return;
-      lastX = x;
-      l.style.transform = `translateX(${x.toFixed(1)}px)`;
-    };
-    const ro =
-      typeof ResizeObserver !== 'undefined'
-        ? new ResizeObserver((entries) => {
-            width = entries[0]?.contentRect.width ?? 0;
-            lastX = NaN;
-            draw(stage.store.getState().now);
-          })
-        : null;
-    ro?.observe(el);
-    const off = addDrawer(stage, draw);
-    return () => {
-      off();
-      ro?.disconnect();
-    };
-  }, [xMax, stage]);
   // y range over every series (stacked bars summed)
   let lo = zero ? 0 : Infinity;
   let hi = zero ? 0 : -Infinity;
@@ -95,7 +64,7 @@ export function TimePlot({
         <span>{num(lo)}</span>
       </div>
       <div className="tp-main">
-        <div className="tp-area" ref={box} style={{ height }}>
+        <div className="tp-area" style={{ height }}>
           <svg viewBox={`0 0 ${VW} ${H}`} preserveAspectRatio="none" aria-hidden>
             {lo < 0 && hi > 0 && <line className="tp-zero" x1={0} x2={VW} y1={Y(0)} y2={Y(0)} />}
             {series.map((s, si) => {
@@ -129,7 +98,7 @@ export function TimePlot({
               );
             })}
           </svg>
-          <div ref={line} className="now-line" />
+          <NowLine xMax={xMax} style={NOW_STYLE} />
         </div>
         <div className="tp-x" aria-hidden>
           <span>0 s</span>
