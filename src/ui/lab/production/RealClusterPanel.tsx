@@ -56,7 +56,7 @@ export function RealClusterPanel({ run }: { run: LabRun }) {
         Writes this scene&rsquo;s {plural(plan.keys.length, 'shard key')} to the lab server&rsquo;s
         Redis Cluster and shows which node holds each, beside the node the model predicted.
         {plan.multiKey && plan.multiKeyRequest !== null
-          ? ` Then it sends request ${plan.multiKeyRequest + 1}'s charge of its ${plan.multiKey.length} policies as one script, as all-or-nothing does.`
+          ? ` Then it sends request ${plan.multiKeyRequest + 1}’s charge of its ${plan.multiKey.length} policies as one script, as all-or-nothing does.`
           : ''}{' '}
         The keys go under a prefix of the lab&rsquo;s own (hash tags kept) and are deleted after.
       </p>
@@ -88,7 +88,7 @@ function ClusterResult({ result }: { result: ClusterSceneResult }) {
   const off = keys.filter((k) => !k.agree);
   const rows = [...off, ...keys.filter((k) => k.agree)].slice(0, ROWS);
   return (
-    <div role="status" data-testid="real-cluster-result">
+    <div role="status" data-testid="real-cluster-result" style={{ marginTop: '0.6rem' }}>
       <p data-testid="real-cluster-summary">
         <strong>
           {off.length === 0
@@ -98,7 +98,11 @@ function ClusterResult({ result }: { result: ClusterSceneResult }) {
         {modelNodes !== cluster.masters.length &&
           ` The scene models ${plural(modelNodes, 'node')}; this cluster has ${plural(cluster.masters.length, 'master')}, so its slot ranges differ.`}
       </p>
-      <p className="muted small" data-testid="real-cluster-masters">
+      <p
+        className="muted small"
+        data-testid="real-cluster-masters"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {cluster.label}, masters in slot order:{' '}
         {cluster.masters.map((m) => `node ${m.node} ${m.address} (slots ${m.slots})`).join('; ')}.
       </p>
