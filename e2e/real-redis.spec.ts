@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { createServer, type LabServer } from '../src/server/createServer';
 import { realRedisPlugin } from '../src/server/real/plugin';
@@ -188,6 +189,9 @@ test.describe('Run on the real cluster (lab, sharded scene)', () => {
     test("shows each key's node beside the model's, and the multi-key step's CROSSSLOT on both sides", async ({
       lab,
     }) => {
+      // Two runs on a real cluster (each with the model's Lua worker) and an axe scan, on a busy
+      // machine: a cap far from their real time.
+      test.setTimeout(180_000);
       await lab.page.goto(`${base}#/lab`);
       await expect(lab.el('labPage')).toBeVisible();
       await lab.page.waitForFunction(() => window.rateLab?.version === 1);
@@ -208,6 +212,12 @@ test.describe('Run on the real cluster (lab, sharded scene)', () => {
         await expect(panel.getByTestId(`real-cluster-multikey-${side}`)).toHaveText(
           "error CROSSSLOT Keys in request don't hash to the same slot",
         );
+      const axe = await new AxeBuilder({ page: lab.page })
+        .include('[data-testid="real-cluster-panel"]')
+        .analyze();
+      expect(
+        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      ).toEqual([]);
       // With hash tags the two policies' keys share a slot: the script runs on one node.
       await lab.load(SHARDED(true));
       await lab.showPanel('Production');
