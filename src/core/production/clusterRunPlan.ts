@@ -1,9 +1,12 @@
 // What the lab's sharded scene asks a real Redis Cluster (the lab server's POST
 // /api/real/cluster): the scene's shard keys, how many primaries its model has, and, when one
 // request charges several policies in one atomic call (all-or-nothing), the keys of that call
-// for the first request that reached the store. Pure: it only reads the run.
+// for the first request that reached the store; and what the server answers. Pure: it only
+// reads the run.
 import { engineOf, type LabRun } from '../lab/labRun';
 import type { EngineRun } from '../lab/run';
+import type { Difference } from '../redis/compare';
+import type { JsonReply } from '../redis/reply';
 import { policyKey } from './overage';
 import { shardsReport } from './report';
 import { placeKey, shardKeyName } from './shards';
@@ -20,6 +23,35 @@ export interface ClusterRunPlan {
   multiKeyRequest: number | null;
   /** Where the model puts each key: its slot and node. */
   model: Record<string, { slot: number; node: number }>;
+}
+
+/** One key on a real cluster beside the model. */
+export interface KeyPlacement {
+  key: string;
+  /** The key's name on the server (under the run's prefix; its slot kept). */
+  realKey: string;
+  model: { slot: number; node: number };
+  /** node: the master's number (-1: none held the key); address: its host:port. */
+  real: { slot: number; node: number; address: string };
+  agree: boolean;
+}
+
+/** The lab server's answer to the plan (POST /api/real/cluster). */
+export interface ClusterSceneResult {
+  /** The cluster's masters in slot order, each with its slot ranges ("0–5460"). */
+  cluster: { label: string; masters: { node: number; address: string; slots: string }[] };
+  modelNodes: number;
+  keys: KeyPlacement[];
+  /** The multi-key step on the model and on the cluster (error: why it was not sent). */
+  multiKey: {
+    keys: string[];
+    command: string[];
+    slots: number[];
+    model: JsonReply | null;
+    real: JsonReply | null;
+    differences: Difference[];
+    error?: string;
+  } | null;
 }
 
 export function clusterRunPlan(run: EngineRun): ClusterRunPlan | null {

@@ -5,10 +5,12 @@
 // sends that multi-key step as one script, on the model and on the cluster: CROSSSLOT unless
 // every key is in one slot. Every key written is deleted at the end.
 import { parseRedisCase } from '../../cli/redisVerb';
-import { nodeOfSlot } from '../../core/production/shards';
+import type {
+  ClusterSceneResult as SceneRunResult,
+  KeyPlacement,
+} from '../../core/production/clusterRunPlan';
 import { keySlot } from '../../core/redis/slot';
-import type { Difference } from '../../core/redis/compare';
-import type { JsonReply } from '../../core/redis/reply';
+import { placement } from './cluster';
 import { RealRunError, runRealCases } from './redisRunner';
 import { newPrefix, prefixKey } from './safety';
 import { RealStore } from './store';
@@ -16,6 +18,8 @@ import type { RealTarget } from './target';
 
 export const MAX_SCENE_KEYS = 64;
 export const MAX_MULTI_KEYS = 16;
+
+export type { SceneRunResult };
 
 export interface SceneRunInput {
   /** The scene's shard keys (the lab's names). */
@@ -26,50 +30,19 @@ export interface SceneRunInput {
   multiKey: string[] | null;
 }
 
-export interface SceneKey {
-  key: string;
-  /** Its name on the cluster (under the run's prefix; its slot kept). */
-  realKey: string;
-  model: { slot: number; node: number };
-  /** node: the master's place in slot order (-1: no master held the key); address: host:port. */
-  real: { slot: number; node: number; address: string };
-  agree: boolean;
-}
-
-export interface SceneMultiKey {
-  keys: string[];
-  /** The command as the lab names it (the script, its key count and the keys). */
-  command: string[];
-  slots: number[];
-  model: JsonReply | null;
-  real: JsonReply | null;
-  differences: Difference[];
-  /** Set when the step was not sent (the reason). */
-  error?: string;
-}
-
-export interface SceneRunResult {
-  cluster: { label: string; masters: { node: number; address: string; slots: string }[] };
-  modelNodes: number;
-  keys: SceneKey[];
-  multiKey: SceneMultiKey | null;
-}
-
 /** One request's all-or-nothing charge of several keys, as a single script. */
 export const MULTI_KEY_SCRIPT = "for i = 1, #KEYS do redis.call('INCR', KEYS[i]) end return #KEYS";
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isKey = (k: unknown): k is string => typeof k === 'string' && k !== '' && k.length <= 512;
 
 /** The request body checked; every problem named by its field. */
 export function parseSceneRun(
   body: unknown,
 ): { ok: true; input: SceneRunInput } | { ok: false; errors: string[] } {
-  if (!isObj(body))
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, errors: ['the body must be a JSON object: {keys, nodes, multiKey}'] };
   const errors: string[] = [];
-  const { keys, nodes, multiKey } = body;
+  const { keys, nodes, multiKey } = body as Record<string, unknown>;
   if (
     !Array.isArray(keys) ||
     keys.length === 0 ||
@@ -112,8 +85,8 @@ async function placeOnCluster(
   input: SceneRunInput,
   prefix: string,
   order: string[],
-): Promise<SceneKey[]> {
-  const out: SceneKey[] = [];
+): Promise<KeyPlacement[]> {
+  const out: KeyPlacement[] = [];
   for (const key of input.keys) {
     const realKey = prefixKey(prefix, key);
     const set = await store.send(['SET', realKey, '1', 'PX', '60000'], realKey);
@@ -123,18 +96,9 @@ async function placeOnCluster(
       const r = await store.sendTo(m, ['EXISTS', realKey]);
       if (r.t === 'int' && r.v === 1n) address = m;
     }
-    const slotReply = await store.send(['CLUSTER', 'KEYSLOT', realKey], realKey);
-    const slot = slotReply.t === 'int' ? Number(slotReply.v) : -1;
-    const modelSlot = keySlot(key);
-    const model = { slot: modelSlot, node: nodeOfSlot(modelSlot, input.nodes) };
-    const real = { slot, node: order.indexOf(address), address };
-    out.push({
-      key,
-      realKey,
-      model,
-      real,
-      agree: model.slot === real.slot && model.node === real.node,
-    });
+    out.push(
+      await placement(store, key, realKey, input.nodes, { node: order.indexOf(address), address }),
+    );
   }
   return out;
 }
@@ -143,7 +107,7 @@ async function multiKeyStep(
   target: RealTarget,
   keys: string[],
   prefixBase: string | undefined,
-): Promise<SceneMultiKey> {
+): Promise<NonNullable<SceneRunResult['multiKey']>> {
   const command = ['EVAL', MULTI_KEY_SCRIPT, String(keys.length), ...keys];
   const slots = keys.map((k) => keySlot(k));
   const c = parseRedisCase(
@@ -187,7 +151,7 @@ export async function runSceneOnCluster(
   try {
     const masters = store.mastersBySlot();
     const order = masters.map((m) => m.address);
-    let keys: SceneKey[];
+    let keys: KeyPlacement[];
     try {
       keys = await placeOnCluster(store, input, prefix, order);
     } finally {
