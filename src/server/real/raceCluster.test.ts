@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keySlot } from '../../core/redis/slot';
 import { runRealRace } from './raceRunner';
@@ -10,18 +9,11 @@ import {
   whyNoRedis,
   type RealCluster,
 } from './testing/servers';
+import { puzzle } from './testing/puzzle';
 
 // A real cluster on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
-
-/** A puzzle's program from its Markdown (the ```races block). */
-function puzzle(slug: string): Record<string, unknown> {
-  const md = readFileSync(`lessons/puzzles/${slug}.md`, 'utf8');
-  const p = JSON.parse(/```races\n([\s\S]*?)\n```/.exec(md)![1]!) as Record<string, unknown>;
-  const { goal: _g, part: _p, ...rest } = p;
-  return { ...rest, code: (p.code as string[]).join('\n') };
-}
 
 /** Check the first key, then charge both: two keys, separate round trips. */
 const TWO_KEYS = [
