@@ -1,4 +1,18 @@
-import { expect, gotoRoute, test } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { fileURLToPath } from 'node:url';
+import { createServer, type LabServer } from '../src/server/createServer';
+import { realRedisPlugin } from '../src/server/real/plugin';
+import {
+  redisCli,
+  redisRequired,
+  startCluster,
+  whyNoRedis,
+  type RealCluster,
+} from '../src/server/real/testing/servers';
+import { expect, gotoRoute } from './fixtures';
+import { test } from './pages/lab';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 const HOW = /REDIS_URL=redis:\/\/127\.0\.0\.1:6379 npm start/;
 
@@ -115,6 +129,111 @@ test.describe('Run it for real (race scheduler)', () => {
       delayMs: 0,
       lockstep: false,
       input: { requests: [{}, {}] },
+    });
+  });
+});
+
+/** A sharded scene with two policies charged at once (all-or-nothing): a multi-key step. */
+const SHARDED = (hashTags: boolean) => ({
+  policies: [
+    { id: 'per-second', algorithm: 'fixed-window', params: { limit: 5, windowSeconds: 1 } },
+    { id: 'per-minute', algorithm: 'fixed-window', params: { limit: 60, windowSeconds: 60 } },
+  ],
+  traffic: [{ pattern: 'steady', ratePerSecond: 4, from: 0, to: 3 }],
+  placement: 'sharded',
+  shards: 4,
+  store: { cluster: { nodes: 3, hashTags } },
+});
+
+test.describe('Run on the real cluster (lab, sharded scene)', () => {
+  test('without a lab server it says how to start one with REDIS_CLUSTER_URL', async ({
+    lab,
+    guard,
+  }) => {
+    await lab.open();
+    await lab.load(SHARDED(false));
+    await lab.showPanel('Production');
+    const panel = lab.page.getByTestId('real-cluster-panel');
+    await expect(panel).toContainText('REDIS_CLUSTER_URL');
+    await panel.getByTestId('real-cluster-run').click();
+    await expect(panel.getByTestId('real-cluster-message')).toContainText(
+      /REDIS_CLUSTER_URL=redis:\/\/127\.0\.0\.1:7000/,
+    );
+    const rest = guard.consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e));
+    guard.consoleErrors.splice(0, guard.consoleErrors.length, ...rest);
+  });
+
+  test.describe('with a lab server on a real 3-master cluster', () => {
+    const missing = whyNoRedis();
+    if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
+    test.skip(missing !== '', missing);
+    let cluster: RealCluster;
+    let server: LabServer;
+    let base = '';
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      cluster = await startCluster();
+      await redisCli(cluster.ports[0]!, '-c', 'SET', 'rl:per-second:client-1:0', 'outsider');
+      server = createServer({
+        staticRoot: DIST,
+        sweepEveryMs: 0,
+        plugins: [realRedisPlugin({ REDIS_CLUSTER_URL: cluster.url })],
+      });
+      base = `http://127.0.0.1:${await server.listen(0)}/`;
+    });
+    test.afterAll(async () => {
+      await server?.close();
+      cluster?.stop();
+    });
+
+    test("shows each key's node beside the model's, and the multi-key step's CROSSSLOT on both sides", async ({
+      lab,
+    }) => {
+      // Two runs on a real cluster (each with the model's Lua worker) and an axe scan, on a busy
+      // machine: a cap far from their real time.
+      test.setTimeout(180_000);
+      await lab.page.goto(`${base}#/lab`);
+      await expect(lab.el('labPage')).toBeVisible();
+      await lab.page.waitForFunction(() => window.rateLab?.version === 1);
+      await lab.load(SHARDED(false));
+      await lab.showPanel('Production');
+      const panel = lab.page.getByTestId('real-cluster-panel');
+      await panel.getByTestId('real-cluster-run').click();
+      // A real cluster on a busy machine: a generous cap, far from the run's real time.
+      await expect(panel.getByTestId('real-cluster-summary')).toContainText(
+        /^All \d+ keys are on the node the model predicted\./,
+        { timeout: 60_000 },
+      );
+      await expect(panel.getByTestId('real-cluster-row').first()).toHaveAttribute(
+        'data-agree',
+        'true',
+      );
+      for (const side of ['model', 'real'])
+        await expect(panel.getByTestId(`real-cluster-multikey-${side}`)).toHaveText(
+          "error CROSSSLOT Keys in request don't hash to the same slot",
+        );
+      const axe = await new AxeBuilder({ page: lab.page })
+        .include('[data-testid="real-cluster-panel"]')
+        .analyze();
+      expect(
+        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      ).toEqual([]);
+      // With hash tags the two policies' keys share a slot: the script runs on one node.
+      await lab.load(SHARDED(true));
+      await lab.showPanel('Production');
+      await expect(panel.getByTestId('real-cluster-result')).toHaveCount(0);
+      await panel.getByTestId('real-cluster-run').click();
+      await expect(panel.getByTestId('real-cluster-multikey-real')).toHaveText('2', {
+        timeout: 60_000,
+      });
+      await expect(panel.getByTestId('real-cluster-multikey-model')).toHaveText('2');
+      // Nothing outside the lab's prefix was touched, and nothing of the lab's is left.
+      expect(await redisCli(cluster.ports[0]!, '-c', 'GET', 'rl:per-second:client-1:0')).toBe(
+        'outsider',
+      );
+      let keys = 0;
+      for (const p of cluster.ports) keys += Number(await redisCli(p, 'DBSIZE'));
+      expect(keys).toBe(1);
     });
   });
 });

@@ -4,11 +4,8 @@
 // socket.io clients in this process (so the memory figure counts server and clients together:
 // an upper bound for the server alone). Without redis-server the Redis rows are skipped
 // (REQUIRE_REDIS=1: error).
-import { performance } from 'node:perf_hooks';
-import { io as connect, type Socket } from 'socket.io-client';
-import { redisRequired, serverMissing, startServer, stopServer } from '../../test/redis/server';
-import { createServer, type LabServer, type LabServerOptions } from '../server/createServer';
-import { redisOptions, type RedisSetup } from '../server/redisSetup';
+import { createServer, type LabServer } from '../server/createServer';
+import { BENCH_SERVER, instancesOverRedis, openWorkshop, stepArrival } from './liveRoom';
 
 export interface LiveBenchRow {
   case: string;
@@ -40,64 +37,24 @@ async function run(
   goalMs: number,
   steps = 20,
 ): Promise<LiveBenchRow> {
-  const ports = instances.map((s) => (s.app.server.address() as { port: number }).port);
-  const base = (i: number) => `http://127.0.0.1:${ports[i % ports.length]}`;
-  const res = await fetch(`${base(0)}/api/rooms`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"kind":"workshop","deck":"bench"}',
-  });
-  const room = (await res.json()) as { id: string; secret: string };
-  const open = (i: number, auth: object) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = connect(base(i), {
-        auth,
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
-      s.once('welcome', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  const host = await open(0, { room: room.id, secret: room.secret });
+  const room = await openWorkshop(instances);
   gc();
   const heap0 = process.memoryUsage().heapUsed;
-  const ls: Socket[] = [];
-  for (let i = 0; i < learners; i += 50)
-    ls.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, learners - i) }, (_, k) =>
-          open(i + k + 1, { room: room.id, nick: `l${i + k}` }),
-        ),
-      )),
-    );
+  const ls = await room.join(learners, 50);
   gc();
   const heapPerLearnerKB = +((process.memoryUsage().heapUsed - heap0) / learners / 1024).toFixed(1);
   const per: number[] = [];
   const all: number[] = [];
   // Two warm-up steps (not counted), then the measured ones.
   for (let step = 1; step <= steps + 2; step++) {
-    const t0 = performance.now();
-    const arrived = Promise.all(
-      ls.map(
-        (s) =>
-          new Promise<number>((resolve) => {
-            const on = (st: { step: number }) => {
-              if (st.step !== step) return;
-              s.off('state', on);
-              resolve(performance.now() - t0);
-            };
-            s.on('state', on);
-          }),
-      ),
-    );
-    host.emit('step', { index: step });
+    const arrived = stepArrival(ls, step);
+    room.host.emit('step', { index: step });
     const times = await arrived;
     if (step <= 2) continue;
     per.push(...times);
     all.push(Math.max(...times));
   }
-  for (const s of [host, ...ls]) s.disconnect();
+  room.disconnect();
   return {
     case: name,
     learners,
@@ -111,42 +68,24 @@ async function run(
   };
 }
 
-const quiet: Partial<LabServerOptions> = {
-  sweepEveryMs: 0,
-  limits: { api: { capacity: 1000, refillPerSecond: 100 } },
-};
-
 export async function runLiveBench(): Promise<LiveBenchRow[]> {
   const rows: LiveBenchRow[] = [];
-  const one = createServer(quiet);
+  const one = createServer(BENCH_SERVER);
   await one.listen(0);
   rows.push(await run('step to 100 learners, one instance', 100, [one], 100));
   await one.close();
 
-  const missing = serverMissing();
-  if (missing) {
-    if (redisRequired) throw new Error(missing);
-    console.error(`live bench: ${missing}; the Redis rows are skipped`);
-    return rows;
-  }
-  const redis = await startServer(false);
-  const url = `redis://127.0.0.1:${redis.port}`;
-  const setups: RedisSetup[] = [];
-  const two: LabServer[] = [];
+  const two = await instancesOverRedis(2, (missing) =>
+    console.error(`live bench: ${missing}; the Redis rows are skipped`),
+  );
+  if (!two) return rows;
   try {
-    for (let i = 0; i < 2; i++) {
-      const setup = await redisOptions(url);
-      setups.push(setup);
-      const s = createServer({ ...quiet, ...setup.options });
-      await s.listen(0);
-      two.push(s);
-    }
-    rows.push(await run('step to 100 learners, two instances over Redis', 100, two, 100));
-    rows.push(await run('step to 1,000 learners, two instances over Redis', 1000, two, 250, 10));
+    rows.push(await run('step to 100 learners, two instances over Redis', 100, two.instances, 100));
+    rows.push(
+      await run('step to 1,000 learners, two instances over Redis', 1000, two.instances, 250, 10),
+    );
   } finally {
-    for (const s of two) await s.close();
-    for (const s of setups) await s.close();
-    stopServer(redis);
+    await two.close();
   }
   return rows;
 }

@@ -3,10 +3,7 @@
 // two instances (INFO commandstats and stats after CONFIG RESETSTAT). Part of
 // `BENCH_SECTIONS=live` (BENCH_LIVE_COST_LEARNERS, default 1,000); skipped without redis-server.
 import { Redis } from 'ioredis';
-import { io as connect, type Socket } from 'socket.io-client';
-import { redisRequired, serverMissing, startServer, stopServer } from '../../test/redis/server';
-import { createServer, type LabServer } from '../server/createServer';
-import { redisOptions, type RedisSetup } from '../server/redisSetup';
+import { instancesOverRedis, openWorkshop, stepArrival, type BenchRoom } from './liveRoom';
 
 export interface LiveRedisCost {
   learners: number;
@@ -21,61 +18,15 @@ export async function runLiveRedisCost(
   learners: number,
   steps = 10,
 ): Promise<LiveRedisCost | null> {
-  const missing = serverMissing();
-  if (missing) {
-    if (redisRequired) throw new Error(missing);
-    return null;
-  }
-  const redis = await startServer(false);
-  const url = `redis://127.0.0.1:${redis.port}`;
-  const setups: RedisSetup[] = [];
-  const two: LabServer[] = [];
-  const sockets: Socket[] = [];
-  const admin = new Redis(url);
+  const two = await instancesOverRedis(2);
+  if (!two) return null;
+  const admin = new Redis(two.url);
+  let room: BenchRoom | null = null;
   try {
-    for (let i = 0; i < 2; i++) {
-      const setup = await redisOptions(url);
-      setups.push(setup);
-      const s = createServer({
-        sweepEveryMs: 0,
-        limits: { api: { capacity: 1000, refillPerSecond: 100 } },
-        ...setup.options,
-      });
-      await s.listen(0);
-      two.push(s);
-    }
-    const ports = two.map((s) => (s.app.server.address() as { port: number }).port);
-    const base = (i: number) => `http://127.0.0.1:${ports[i % ports.length]}`;
-    const res = await fetch(`${base(0)}/api/rooms`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"kind":"workshop","deck":"bench"}',
-    });
-    const room = (await res.json()) as { id: string; secret: string };
     // A slow machine connects slowly: this measures bytes, not time.
-    const open = (i: number, auth: object) =>
-      new Promise<Socket>((resolve, reject) => {
-        const s = connect(base(i), {
-          auth,
-          transports: ['websocket'],
-          forceNew: true,
-          reconnection: false,
-          timeout: 300_000,
-        });
-        sockets.push(s);
-        s.once('welcome', () => resolve(s));
-        s.once('connect_error', reject);
-      });
-    const host = await open(0, { room: room.id, secret: room.secret });
-    const ls: Socket[] = [];
-    for (let i = 0; i < learners; i += 25)
-      ls.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(25, learners - i) }, (_, k) =>
-            open(i + k + 1, { room: room.id, nick: `l${i + k}` }),
-          ),
-        )),
-      );
+    room = await openWorkshop(two.instances, 300_000);
+    const { host } = room;
+    const ls = await room.join(learners, 25);
     // Every learner's join has been handled: the host's view lists them all.
     await new Promise<void>((resolve) => {
       const on = (h: { learners: unknown[] }) => {
@@ -87,19 +38,7 @@ export async function runLiveRedisCost(
     });
     await admin.config('RESETSTAT');
     for (let step = 1; step <= steps; step++) {
-      const arrived = Promise.all(
-        ls.map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              const on = (st: { step: number }) => {
-                if (st.step !== step) return;
-                s.off('state', on);
-                resolve();
-              };
-              s.on('state', on);
-            }),
-        ),
-      );
+      const arrived = stepArrival(ls, step);
       await host.timeout(300_000).emitWithAck('step', { index: step });
       await arrived;
     }
@@ -117,11 +56,9 @@ export async function runLiveRedisCost(
       netOutKBPerStep: kb(/total_net_output_bytes:(\d+)/),
     };
   } finally {
-    for (const s of sockets) s.disconnect();
+    room?.disconnect();
     admin.disconnect();
-    for (const s of two) await s.close();
-    for (const s of setups) await s.close();
-    stopServer(redis);
+    await two.close();
   }
 }
 

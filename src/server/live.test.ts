@@ -1,58 +1,15 @@
 // The live channel: roles come from the handshake, every message is checked, and each attack
 // below is refused while the connection keeps working.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import {
-  client,
-  closed,
-  createRoom,
-  next,
-  send,
-  start,
-  type Client,
-  type Running,
-} from './testkit';
+import { closed, createRoom, next, send, type Client, serverPerTest, refusal } from './testkit';
 
-let run: Running | null = null;
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.socket.disconnect();
-  await run?.server.close();
-  run = null;
-});
-
-function join(auth: Record<string, unknown>): Client {
-  const c = client(run!.base, auth);
-  clients.push(c);
-  return c;
-}
-
-async function interview() {
-  const room = await createRoom(run!.base, { kind: 'interview' });
-  const host = join({ room: room.id, secret: room.secret });
-  const cand = join({ room: room.code });
-  await Promise.all([host.welcome, cand.welcome]);
-  return { room, host, cand };
-}
-
-async function workshop(n: number) {
-  const room = await createRoom(run!.base, { kind: 'workshop', deck: 'make-it-atomic' });
-  const host = join({ room: room.id, secret: room.secret });
-  const learners = Array.from({ length: n }, (_, i) =>
-    join({ room: room.id, nick: `learner ${i}` }),
-  );
-  await Promise.all([host.welcome, ...learners.map((l) => l.welcome)]);
-  return { room, host, learners };
-}
-
-const refusal = (status: number, field?: string) => ({
-  ok: false,
-  error: expect.objectContaining({ status, ...(field ? { field } : {}) }),
-});
+const kit = serverPerTest();
+const { join, interview, workshop } = kit;
 
 describe('the live channel', () => {
   it('gives each side its role from the handshake; the host puts up a question the candidate sees', async () => {
-    run = await start();
+    await kit.start();
     const { host, cand } = await interview();
     expect((await host.welcome).role).toBe('host');
     expect((await cand.welcome).role).toBe('candidate');
@@ -68,7 +25,7 @@ describe('the live channel', () => {
   });
 
   it('co-edits the code: a Yjs update from one side reaches the other, and a rejoin gets the whole text', async () => {
-    run = await start();
+    await kit.start();
     const { room, host, cand } = await interview();
     const doc = new Y.Doc();
     const before = Y.encodeStateVector(doc);
@@ -97,7 +54,7 @@ describe('the live channel', () => {
   });
 
   it('a learner rejoining with its token keeps its nickname and answers', async () => {
-    run = await start();
+    await kit.start();
     const { room, host, learners } = await workshop(1);
     const l = learners[0]!;
     const token = ((await l.welcome).you as { token: string }).token;
@@ -112,7 +69,7 @@ describe('the live channel', () => {
 
   describe('hostile messages', () => {
     it('forged role: a candidate cannot ask, note, mark or close, and keeps working', async () => {
-      run = await start();
+      await kit.start();
       const { cand } = await interview();
       expect(await send(cand, 'ask', { slug: 'x', text: 'pwned' })).toEqual(refusal(403));
       expect(await send(cand, 'notes', { text: 'pwned' })).toEqual(refusal(403));
@@ -124,7 +81,7 @@ describe('the live channel', () => {
     });
 
     it('forged role in the handshake: a role field or a wrong secret is refused', async () => {
-      run = await start();
+      const run = await kit.start();
       const room = await createRoom(run.base, { kind: 'interview' });
       await expect(join({ room: room.id, role: 'host' }).welcome).rejects.toMatchObject({
         data: { status: 400, field: 'auth.role' },
@@ -138,7 +95,7 @@ describe('the live channel', () => {
     });
 
     it('deck position from a learner is refused; the presenter moves it', async () => {
-      run = await start();
+      await kit.start();
       const { host, learners } = await workshop(2);
       expect(await send(learners[0]!, 'step', { index: 5 })).toEqual(refusal(403));
       expect(await send(learners[0]!, 'predict:reveal')).toEqual(refusal(403));
@@ -149,7 +106,7 @@ describe('the live channel', () => {
     });
 
     it("another participant's answers: no message can name another learner", async () => {
-      run = await start();
+      await kit.start();
       const { host, learners } = await workshop(2);
       await send(host, 'predict:open');
       const [a, b] = learners as [Client, Client];
@@ -184,7 +141,7 @@ describe('the live channel', () => {
     ])(
       'malformed %s (case %#): 400 naming the field, and the connection keeps working',
       async (event, payload, field) => {
-        run = await start();
+        await kit.start();
         const { host } = await interview();
         expect(await send(host, event, payload)).toEqual(refusal(400, field));
         expect(await send(host, 'notes', { text: 'still here' })).toEqual({ ok: true });
@@ -192,7 +149,7 @@ describe('the live channel', () => {
     );
 
     it('an unknown event, two payloads, or no acknowledgement still get an answer', async () => {
-      run = await start();
+      await kit.start();
       const { host } = await interview();
       expect(await send(host, 'become-host', {})).toEqual(refusal(400));
       const two = (await host.socket
@@ -205,7 +162,7 @@ describe('the live channel', () => {
     });
 
     it('a Yjs update that adds anything but the shared code is refused', async () => {
-      run = await start();
+      await kit.start();
       const { cand } = await interview();
       const doc = new Y.Doc();
       doc.getMap('host').set('notes', 'forged');
@@ -213,7 +170,7 @@ describe('the live channel', () => {
     });
 
     it('an oversized message is refused: the server drops that connection, others carry on', async () => {
-      run = await start({ limits: { messageBytes: 8 * 1024 } });
+      await kit.start({ limits: { messageBytes: 8 * 1024 } });
       const { host, cand } = await interview();
       const gone = closed(cand);
       cand.socket.emit('scene', { data: 'x'.repeat(20 * 1024) });
@@ -222,7 +179,7 @@ describe('the live channel', () => {
     });
 
     it('each connection is rate limited; the clock refills it', async () => {
-      run = await start({ limits: { messages: { capacity: 3, refillPerSecond: 1 } } });
+      const run = await kit.start({ limits: { messages: { capacity: 3, refillPerSecond: 1 } } });
       const { host, cand } = await interview();
       for (let i = 0; i < 3; i++)
         expect(await send(cand, 'scene', { data: i })).toEqual({ ok: true });
@@ -237,7 +194,7 @@ describe('the live channel', () => {
     });
 
     it('join codes resist guessing: after 10 wrong codes, even the right one waits', async () => {
-      run = await start();
+      const run = await kit.start();
       const room = await createRoom(run.base, { kind: 'workshop', deck: 'd' });
       for (let i = 0; i < 10; i++)
         await expect(
@@ -256,7 +213,7 @@ describe('the live channel', () => {
     });
 
     it('a learner needs a sane nickname; markup in it stays text', async () => {
-      run = await start();
+      const run = await kit.start();
       const room = await createRoom(run.base, { kind: 'workshop', deck: 'd' });
       await expect(join({ room: room.id }).welcome).rejects.toMatchObject({
         data: { field: 'nick' },
@@ -273,7 +230,7 @@ describe('the live channel', () => {
   });
 
   it('an idle room expires: its connections are told and closed, and joining is refused 410', async () => {
-    run = await start({ idleMs: 60_000 });
+    const run = await kit.start({ idleMs: 60_000 });
     const { room, host, cand } = await interview();
     expect((await host.welcome).room).toMatchObject({ idleSeconds: 60 });
     run.clock.advance(30_000);
@@ -290,7 +247,7 @@ describe('the live channel', () => {
   });
 
   it('the host closes the room: everyone is told, and it answers 410', async () => {
-    run = await start();
+    const run = await kit.start();
     const { room, host, cand } = await interview();
     expect(await send(host, 'close')).toEqual({ ok: true });
     expect(await next<{ code: string }>(cand, 'closed')).toMatchObject({ code: 'room-closed' });

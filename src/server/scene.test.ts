@@ -1,35 +1,11 @@
 // The interview's shared scene: the race scheduler (puzzle and schedule) and the lab scene
 // (scenario and clock) are driven by either side through the server, checked field by field,
 // and the host's notes, rubric ticks and follow-ups are kept for the host alone.
-import { afterEach, describe, expect, it } from 'vitest';
-import { client, createRoom, next, send, start, type Client, type Running } from './testkit';
+import { describe, expect, it } from 'vitest';
+import { createRoom, next, send, serverPerTest, refusal } from './testkit';
 
-let run: Running | null = null;
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.socket.disconnect();
-  await run?.server.close();
-  run = null;
-});
-
-function join(auth: Record<string, unknown>): Client {
-  const c = client(run!.base, auth);
-  clients.push(c);
-  return c;
-}
-
-async function interview() {
-  const room = await createRoom(run!.base, { kind: 'interview' });
-  const host = join({ room: room.id, secret: room.secret });
-  const cand = join({ room: room.code });
-  await Promise.all([host.welcome, cand.welcome]);
-  return { room, host, cand };
-}
-
-const refusal = (status: number, field?: string) => ({
-  ok: false,
-  error: expect.objectContaining({ status, ...(field ? { field } : {}) }),
-});
+const kit = serverPerTest();
+const { join, interview } = kit;
 
 interface Pub {
   race: { slug: string; schedule: unknown[] } | null;
@@ -40,7 +16,7 @@ const scenario = { algorithm: 'token-bucket', params: { capacity: 5 } };
 
 describe('the shared scene', () => {
   it('either side drives the race scheduler and the lab clock; the other sees it', async () => {
-    run = await start();
+    await kit.start();
     const { room, host, cand } = await interview();
     const schedule = [{ request: 0 }, { request: 1, crash: true }, { request: -1, pause: 1500 }];
     expect(
@@ -104,7 +80,7 @@ describe('the shared scene', () => {
     ['scene:lab', { lab: { slug: 'ok', scenario, now: 'soon', playing: false } }, 'lab.now'],
     ['scene:lab', { lab: { slug: 'ok', scenario, now: 0, playing: 'yes' } }, 'lab.playing'],
   ])('malformed %s (case %#): 400 naming %s, nothing changes', async (event, payload, field) => {
-    run = await start();
+    await kit.start();
     const { host, cand } = await interview();
     expect(await send(cand, event, payload)).toEqual(refusal(400, field));
     expect(await send(host, 'scene:race', { race: { slug: 'ok', schedule: [] } })).toEqual({
@@ -116,7 +92,7 @@ describe('the shared scene', () => {
   });
 
   it('a workshop learner cannot drive the scene', async () => {
-    run = await start();
+    const run = await kit.start();
     const room = await createRoom(run.base, { kind: 'workshop', deck: 'make-it-atomic' });
     const l = join({ room: room.id, nick: 'ada' });
     await l.welcome;
@@ -127,7 +103,7 @@ describe('the shared scene', () => {
 
 describe("the host's notes live on the server", () => {
   it('a host that reloads gets back its notes, ticks, follow-ups and verdict; the candidate never', async () => {
-    run = await start();
+    await kit.start();
     const { room, host, cand } = await interview();
     expect(await send(host, 'notes', { text: 'NOTE-51: clear on races' })).toEqual({ ok: true });
     expect(

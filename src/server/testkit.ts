@@ -1,6 +1,9 @@
 // Test helpers: a lab server on a free loopback port with a manual clock, and socket.io
-// clients that record every frame they receive (the wire check reads those).
+// clients that record every frame they receive (the wire check reads those). `serverPerTest`
+// gives a test file one server per test, its clients, and the interview and workshop rooms the
+// live tests open, all closed after each test.
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, expect } from 'vitest';
 import { ManualClock } from './clock';
 import { createServer, type LabServer, type LabServerOptions } from './createServer';
 
@@ -107,3 +110,60 @@ export function closed(c: Client): Promise<string> {
     return Promise.resolve('gone');
   return new Promise((r) => c.socket.once('disconnect', (why) => r(why)));
 }
+
+export interface ServerKit {
+  /** Start this test's server (closed after the test, with every client it joined). */
+  start(opts?: LabServerOptions): Promise<Running>;
+  /** A client of this test's server, disconnected after the test. */
+  join(auth: Record<string, unknown>): Client;
+  /** An interview room with its host and a candidate, both welcomed. */
+  interview(): Promise<{ room: Created; host: Client; cand: Client }>;
+  /** A workshop room on the make-it-atomic deck with its presenter and `n` learners, welcomed. */
+  workshop(n: number): Promise<{ room: Created; host: Client; learners: Client[] }>;
+}
+
+/** Call once at a test file's top level. */
+export function serverPerTest(): ServerKit {
+  let current: Running | null = null;
+  const clients: Client[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.socket.disconnect();
+    await current?.server.close();
+    current = null;
+  });
+  const base = (): string => {
+    if (!current) throw new Error('start() the test server first');
+    return current.base;
+  };
+  const join = (auth: Record<string, unknown>): Client => {
+    const c = client(base(), auth);
+    clients.push(c);
+    return c;
+  };
+  return {
+    start: async (opts) => (current = await start(opts)),
+    join,
+    async interview() {
+      const room = await createRoom(base(), { kind: 'interview' });
+      const host = join({ room: room.id, secret: room.secret });
+      const cand = join({ room: room.code });
+      await Promise.all([host.welcome, cand.welcome]);
+      return { room, host, cand };
+    },
+    async workshop(n) {
+      const room = await createRoom(base(), { kind: 'workshop', deck: 'make-it-atomic' });
+      const host = join({ room: room.id, secret: room.secret });
+      const learners = Array.from({ length: n }, (_, i) =>
+        join({ room: room.id, nick: `learner ${i}` }),
+      );
+      await Promise.all([host.welcome, ...learners.map((l) => l.welcome)]);
+      return { room, host, learners };
+    },
+  };
+}
+
+/** What an ack refusing a message looks like: its status, and the field it names. */
+export const refusal = (status: number, field?: string) => ({
+  ok: false,
+  error: expect.objectContaining({ status, ...(field ? { field } : {}) }),
+});

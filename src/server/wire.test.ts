@@ -1,22 +1,11 @@
 // The wire check: every frame a participant's connection receives is recorded, and none of
 // them carries host data, whatever the host writes and whatever the participant sends.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { client, createRoom, next, send, start, type Client, type Running } from './testkit';
+import { createRoom, next, send, serverPerTest } from './testkit';
 
-let run: Running | null = null;
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.socket.disconnect();
-  await run?.server.close();
-  run = null;
-});
-
-function join(auth: Record<string, unknown>): Client {
-  const c = client(run!.base, auth);
-  clients.push(c);
-  return c;
-}
+const kit = serverPerTest();
+const { join } = kit;
 
 /** Fields only a host's view has; a participant frame naming one is a leak. */
 const HOST_KEYS = [
@@ -40,7 +29,7 @@ function assertNoHostData(frames: string[], secrets: string[]): void {
 
 describe('no host data on a participant connection', () => {
   it('interview: notes, rubric ticks, verdict and the secret never reach the candidate', async () => {
-    run = await start();
+    const run = await kit.start();
     const room = await createRoom(run.base, { kind: 'interview' });
     const host = join({ room: room.id, secret: room.secret });
     const cand = join({ room: room.id });
@@ -101,7 +90,7 @@ describe('no host data on a participant connection', () => {
   });
 
   it("workshop: a learner never sees the board, other learners' names or answers before the reveal", async () => {
-    run = await start();
+    const run = await kit.start();
     const room = await createRoom(run.base, { kind: 'workshop', deck: 'make-it-atomic' });
     const host = join({ room: room.id, secret: room.secret });
     const a = join({ room: room.id, nick: 'NICK-ALPHA' });

@@ -23,7 +23,8 @@ export type RealAnswer<T> = { ok: true; value: T } | { ok: false; message: strin
 /** Where the lab server's API lives (the page's own origin). */
 export const REAL_API = '/api/real';
 
-async function post<T>(
+/** POST to the lab server's real-Redis API; every failure becomes a message (never a throw). */
+export async function post<T>(
   path: string,
   body: unknown,
   pick: (json: Record<string, unknown>) => T | undefined,

@@ -4,17 +4,34 @@
 // the slot in ioredis's view of the cluster.
 import { nodeOfSlot } from '../../core/production/shards';
 import { keySlot } from '../../core/redis/slot';
+import type { KeyPlacement } from '../../core/production/clusterRunPlan';
 import { prefixKey } from './safety';
 import { RealStore } from './store';
 import type { RealTarget } from './target';
 
-export interface KeyPlacement {
-  key: string;
-  /** The key's name on the server (under the run's prefix; the slot is kept). */
-  realKey: string;
-  model: { slot: number; node: number };
-  real: { slot: number; node: number; address: string };
-  agree: boolean;
+export type { KeyPlacement };
+
+/**
+ * One key's placement: its slot by CLUSTER KEYSLOT, beside the model's slot and node on a
+ * cluster of `modelNodes` primaries; `real` says which master holds it.
+ */
+export async function placement(
+  store: RealStore,
+  key: string,
+  realKey: string,
+  modelNodes: number,
+  real: { node: number; address: string },
+): Promise<KeyPlacement> {
+  const r = await store.send(['CLUSTER', 'KEYSLOT', realKey], realKey);
+  const slot = r.t === 'int' ? Number(r.v) : -1;
+  const model = { slot: keySlot(key), node: nodeOfSlot(keySlot(key), modelNodes) };
+  return {
+    key,
+    realKey,
+    model,
+    real: { slot, ...real },
+    agree: model.slot === slot && model.node === real.node,
+  };
 }
 
 /**
@@ -34,18 +51,13 @@ export async function clusterPlacement(
     const out: KeyPlacement[] = [];
     for (const key of keys) {
       const realKey = prefixKey(prefix, key);
-      const r = await store.send(['CLUSTER', 'KEYSLOT', realKey], realKey);
-      const slot = r.t === 'int' ? Number(r.v) : -1;
       const address = store.nodeOf(realKey);
-      const model = { slot: keySlot(key), node: nodeOfSlot(keySlot(key), target.nodes.length) };
-      const real = { slot, node: names.indexOf(address), address };
-      out.push({
-        key,
-        realKey,
-        model,
-        real,
-        agree: model.slot === real.slot && model.node === real.node,
-      });
+      out.push(
+        await placement(store, key, realKey, target.nodes.length, {
+          node: names.indexOf(address),
+          address,
+        }),
+      );
     }
     return out;
   } finally {

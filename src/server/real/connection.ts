@@ -4,7 +4,7 @@
 // with type mappings that keep them apart (below). Commands go one at a time, so the
 // decoders' n-th reply is the n-th command's.
 import { Redis } from 'ioredis';
-import { Decoder, RESP_TYPES } from 'ioredis/built/resp/decoder';
+import { Decoder, RESP_TYPES } from 'ioredis/built/resp/decoder.js';
 import type { Reply } from '../../core/redis/reply';
 import type { NodeAddress } from './target';
 

@@ -10,19 +10,11 @@ import {
   whyNoRedis,
   type RealServer,
 } from './testing/servers';
+import { puzzle } from './testing/puzzle';
 
 // A real server on a busy machine: generous caps (never a race with its speed).
 const missing = whyNoRedis();
 if (missing && redisRequired) throw new Error(`REQUIRE_REDIS=1 but ${missing}`);
-
-/** A puzzle's program from its Markdown (the ```races block). */
-function puzzle(slug: string): Record<string, unknown> {
-  const md = readFileSync(`lessons/puzzles/${slug}.md`, 'utf8');
-  const m = /```races\n([\s\S]*?)\n```/.exec(md)!;
-  const p = JSON.parse(m[1]!) as Record<string, unknown>;
-  const { goal: _g, part: _p, ...rest } = p;
-  return { ...rest, code: (p.code as string[]).join('\n') };
-}
 
 describe.skipIf(missing !== '')(
   `races on a real server${missing ? ` (cannot run: ${missing})` : ''}`,

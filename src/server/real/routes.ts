@@ -5,11 +5,13 @@
 //   POST /api/real/redis      { cases: [...] }                 -> { results: [...] }
 //   POST /api/real/explore    { input, trials, delayMs?, lockstep? } -> { result }
 //   POST /api/real/placement  { keys: [...] }                  -> { placement: [...] } (cluster)
+//   POST /api/real/cluster    { keys, nodes, multiKey? }       -> { result } (the lab's sharded scene)
 // Bad input answers 400 with { error } naming the field; a server that does not answer, 502.
 // Runs go one at a time (a real server is shared; so is this machine).
 import type { FastifyInstance } from 'fastify';
 import { parseRedisCase, RedisCaseError, type RedisCase } from '../../cli/redisVerb';
 import { clusterPlacement } from './cluster';
+import { parseSceneRun, runSceneOnCluster } from './clusterScene';
 import { ConnectionError } from './connection';
 import { RealRunError, runRealCases } from './redisRunner';
 import { checkRaceOptions, runRealRace } from './raceRunner';
@@ -99,6 +101,24 @@ export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): 
         }),
       );
       return r.ok ? { result: r.result } : reply.code(400).send({ error: r.errors.join('; ') });
+    } catch (e) {
+      const f = failed(e);
+      return reply.code(f.status).send(f.body);
+    }
+  });
+
+  app.post('/api/real/cluster', async (req, reply) => {
+    if (!target) return reply.code(503).send({ error: none });
+    if (target.kind !== 'cluster')
+      return reply.code(400).send({
+        error: `${target.label} is one server, not a cluster: start the lab server with REDIS_CLUSTER_URL=redis://HOST:PORT,HOST:PORT to run the sharded scene on a cluster`,
+      });
+    const parsed = parseSceneRun(req.body);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.errors.join('; ') });
+    try {
+      return {
+        result: await oneAtATime(() => runSceneOnCluster(target, parsed.input, opts.prefixBase)),
+      };
     } catch (e) {
       const f = failed(e);
       return reply.code(f.status).send(f.body);

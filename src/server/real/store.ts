@@ -60,6 +60,31 @@ export class RealStore {
     return this.masters.get(node) ?? [...this.masters.values()][0]!;
   }
 
+  /**
+   * The masters in slot order, each with the slot ranges it owns: the j-th one owns the j-th
+   * range, which is node j as the model numbers them (redis-cli --cluster create gives the
+   * j-th address the j-th range). One server: itself, owning every slot.
+   */
+  mastersBySlot(): { address: string; ranges: [number, number][] }[] {
+    if (!this.isCluster) return [{ address: this.nodeOf(''), ranges: [[0, 16383]] }];
+    const out = new Map<string, [number, number][]>();
+    this.slotOwner.forEach((owner, slot) => {
+      let ranges = out.get(owner);
+      if (!ranges) out.set(owner, (ranges = []));
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === slot - 1) last[1] = slot;
+      else ranges.push([slot, slot]);
+    });
+    return [...out].map(([address, ranges]) => ({ address, ranges }));
+  }
+
+  /** Send one command to one master ("host:port"), whatever its keys (a MOVED reply comes back as an error). */
+  sendTo(address: string, args: readonly string[]): Promise<Reply> {
+    const c = this.masters.get(address);
+    if (!c) throw new Error(`${address} is not a master of ${this.target.label}`);
+    return c.send(args);
+  }
+
   /** The connection a key's commands go to. */
   forKey(key: string): TypedConnection {
     return this.conn(this.nodeOf(key));

@@ -5,6 +5,7 @@ import { ClocksPanel } from './ClocksPanel';
 import { featuresOfRun } from './derived';
 import { FailoverPanel } from './FailoverPanel';
 import { LeasesPanel } from './LeasesPanel';
+import { RealClusterPanel } from './RealClusterPanel';
 import { ShadowPanel } from './ShadowPanel';
 import { ShardsPanel } from './ShardsPanel';
 import { SignalsPanel } from './SignalsPanel';
@@ -17,6 +18,7 @@ export function ProductionPanels() {
       {(f.includes('replica') || f.includes('failover')) && <FailoverPanel run={run} />}
       {f.includes('clocks') && <ClocksPanel run={run} />}
       {f.includes('sharded') && <ShardsPanel run={run} />}
+      {f.includes('sharded') && <RealClusterPanel run={run} />}
       {f.includes('leased') && <LeasesPanel run={run} />}
       {f.includes('shadow') && <ShadowPanel run={run} />}
       <SignalsPanel run={run} />
