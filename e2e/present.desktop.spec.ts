@@ -147,6 +147,10 @@ test.describe('presenter mode', () => {
       const total = Number(((await position(page).textContent()) ?? '').split('/')[1]);
       for (let k = 1; k <= total; k++) {
         await expect(position(page)).toHaveText(`${k} / ${total}`);
+        // A step whose caption states an outcome asks first: shown at once here.
+        const ask = page.getByTestId('stage').getByRole('group', { name: /^Predict/ });
+        await expect(page.getByTestId('stage-caption').or(ask)).toBeVisible();
+        if (await ask.isVisible()) await ask.getByRole('button', { name: 'Just show me' }).click();
         await expect(page.getByTestId('stage-caption')).not.toBeEmpty();
         await expect(page.getByTestId('stage').locator('[role="alert"]')).toHaveCount(0);
         // A race step takes one advance per round trip of its schedule, then ends on the verdict.

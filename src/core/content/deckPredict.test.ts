@@ -25,6 +25,9 @@ describe('which deck steps ask, and what', () => {
     expect(deckQuestion({ ask: 'admitted', lane: 1 }, dec, null)).toBe(
       'How many of these 5 requests get through?',
     );
+    expect(deckQuestion({ ask: 'admitted', lane: 1 }, { ...dec, total: 1 }, null)).toBe(
+      'Does this one request get through? (1 for yes, 0 for no)',
+    );
     expect(deckQuestion({ ask: 'first-refused', lane: 2 }, dec, 'Shared counter')).toBe(
       'Which request is refused first in the Shared counter lane?',
     );

@@ -15,6 +15,8 @@ export function deckPredictOf(step: DeckStep): DeckPredict | null {
 /** The prompt's question: about the requests decided by the step's moment, in one lane. */
 export function deckQuestion(p: DeckPredict, d: Decided, lane: string | null): string {
   const where = lane ? ` in the ${lane} lane` : '';
+  if (p.ask === 'admitted' && d.total === 1)
+    return `Does this one request get through${where}? (1 for yes, 0 for no)`;
   return p.ask === 'admitted'
     ? `How many of these ${d.total} requests get through${where}?`
     : `Which request is refused first${where}?`;
