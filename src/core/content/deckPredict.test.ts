@@ -8,7 +8,7 @@ const SCENARIO =
 describe('which deck steps ask, and what', () => {
   const d = parseDeck(
     'lessons/decks/d.md',
-    `---\ntitle: T\n---\n\n${SCENARIO}\n## Caption only\ncaption: All 5 get through.\n\n## No outcome\nload: two\ncaption: Two servers take turns.\n\n## Outcome\ntime: 45\ncaption: All five got through: it admits 5.\n\n## Highlight right\nhighlight: request 4 right\ncaption: Request 4 gets a 429.\n\n## Said\npredict: first-refused right\ncaption: Request 4 is refused.\n`,
+    `---\ntitle: T\n---\n\n${SCENARIO}\n## Caption only\ncaption: All 5 get through.\n\n## No outcome\nload: two\ncaption: Two servers take turns.\n\n## Outcome\ntime: 45\ncaption: All five got through: it admits 5.\n\n## Highlight right\nhighlight: request 4 right\ncaption: Request 4 gets a 429.\n\n## Said\npredict: first-refused right\ncaption: Request 4 is refused.\n\n## Said, plain words\npredict: admitted\ncaption: All five got in.\n`,
   );
   it('asks on a scene step whose caption states an outcome, about the highlighted lane', () => {
     expect(d.problems).toEqual([]);
@@ -18,6 +18,7 @@ describe('which deck steps ask, and what', () => {
       { ask: 'admitted', lane: 1 },
       { ask: 'admitted', lane: 2 },
       { ask: 'first-refused', lane: 2 },
+      { ask: 'admitted', lane: 1 },
     ]);
   });
   it('words the question from the decided requests and the lane title', () => {

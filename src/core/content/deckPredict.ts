@@ -1,14 +1,17 @@
-// Predict first on a deck step: which scene steps ask (those whose caption states an outcome),
-// what they ask (the step's `predict:` action, else how many get through in the highlighted
-// request's lane, else the left one), and how a live room's answers compare with the run. Pure.
+// Predict first on a deck step: which scene steps ask (those whose caption states an outcome,
+// and those with a `predict:` action), what they ask (the step's `predict:` action, else how
+// many get through in the highlighted request's lane, else the left one), and how a live
+// room's answers compare with the run. Pure.
 import type { DeckPredict, DeckStep } from './deck';
 import { compareSentence, statesOutcome, type Decided } from './predict';
 
 /** What the step's prompt asks, or null when the step asks nothing. */
 export function deckPredictOf(step: DeckStep): DeckPredict | null {
   const v = step.view;
-  if (v.kind !== 'scene' || !statesOutcome(step.caption)) return null;
+  if (v.kind !== 'scene') return null;
+  // A `predict:` action asks even where the caption's wording is not caught by statesOutcome.
   if (step.predict) return step.predict;
+  if (!statesOutcome(step.caption)) return null;
   return { ask: 'admitted', lane: v.highlight?.kind === 'request' ? (v.highlight.lane ?? 1) : 1 };
 }
 
