@@ -160,7 +160,7 @@ export function useDeckPredict(
           </div>
         ),
       };
-    if (room?.role === 'learner' && room.open && room.mine !== null)
+    if (room?.role === 'learner' && (!room.open || room.mine !== null))
       return {
         hold: true,
         pending: true,
@@ -176,7 +176,9 @@ export function useDeckPredict(
               <span className="predict-kind">Predict</span> {question}
             </p>
             <p className="deck-predict-room" data-testid="deck-predict-sent">
-              You predicted {String(room.mine)}. The presenter reveals what happened.
+              {room.open
+                ? `You predicted ${String(room.mine)}. The presenter reveals what happened.`
+                : 'Think it over: the presenter asks the room in a moment.'}
             </p>
           </div>
         ),
@@ -192,7 +194,7 @@ export function useDeckPredict(
           total={decided.d.total}
           testid="deck-predict"
           onAnswer={(said) => {
-            if (said !== null && room?.role === 'learner' && room.open) room.send(said);
+            if (said !== null && room?.role === 'learner') room.send(said);
             else {
               answer(said);
               if (said !== null) play(decided.at);
