@@ -41,7 +41,7 @@ const stepOf = (p: Page) => p.getByTestId('stage').getAttribute('data-step');
 test('a presenter runs a deck with a predict step and the progress board for 6 learners', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const pres = await machine(browser);
   await pres.page.goto(`${base}#/present/deck/why-local-counters-leak`);
   await pres.page.getByTestId('open-live-room').click();
@@ -163,7 +163,7 @@ test('a presenter runs a deck with a predict step and the progress board for 6 l
   await expect(presStage.getByTestId('deck-predict-room')).toHaveText(
     '6 answers so far: reveal when the room is ready.',
   );
-  expect(await presStage.innerText()).not.toMatch(/got through|got in/i);
+  expect(await presStage.innerText()).not.toMatch(/got through|all five/i);
   await pres.page.getByTestId('predict-reveal').click();
   await expect(presStage.getByTestId('predict-result')).toHaveText(
     '2 of 6 answers were right: 5 requests of 5 got through.',

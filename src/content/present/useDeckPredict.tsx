@@ -66,7 +66,12 @@ export function useDeckPredict(
     const d = decide(ask.ask, onRight ? s.compare! : s.run, at);
     if (d.total === 0) return null;
     const t = laneTitles(s);
-    return { d, at, lane: s.compare ? (onRight ? t.compare : t.main) : null };
+    // A play stops at the run's end, which may come before the step's time.
+    return {
+      d,
+      at: Math.min(at, endOf(s)),
+      lane: s.compare ? (onRight ? t.compare : t.main) : null,
+    };
     // The scenario's store stands for its runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ask, stage, v?.time]);
