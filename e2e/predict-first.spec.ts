@@ -172,3 +172,49 @@ test('a deck step asks first on the projector, then plays to its moment and comp
   await gotoRoute(page, '#/lessons');
   await expect(page.getByTestId('predict-score')).toHaveText('You predicted 0 of 1 right.');
 });
+
+test('a narrated step whose caption states an outcome asks its own prediction first', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await gotoRoute(page, '#/lessons/fixed-window');
+  // The steps narrate the lesson's second lab: its own question first ("Just show me").
+  const w = page.locator('#lab-2');
+  await w.scrollIntoViewIfNeeded();
+  await w.getByRole('button', { name: 'Just show me' }).click();
+  const steps = page.getByTestId('steps').first();
+  await steps.scrollIntoViewIfNeeded();
+  const ask = steps.getByRole('group', { name: /^Predict/ });
+  // Step 2 states no outcome: it shows at once.
+  await steps.getByTestId('step-next').click();
+  await expect(steps.getByTestId('step-current')).toHaveAttribute('data-step', '2');
+  await expect(ask).toHaveCount(0);
+  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  // Step 3 ("request 4 is admitted") asks first: its caption and state wait, the scene stays
+  // at step 2's moment.
+  await steps.getByTestId('step-next').click();
+  await expect(ask).toHaveAccessibleName(
+    /^Predict: How many of the \d+ requests decided by t = 60\.1 s get through\?$/,
+  );
+  expect(await pending(page)).toBe(true);
+  await expect(steps.getByTestId('step-caption')).toBeHidden();
+  await expect(w.getByTestId('clock-now')).toHaveText('59.90');
+  await expect(w.getByTestId('widget-step-caption')).toHaveCount(0);
+  const total = Number(/the (\d+) requests/.exec((await ask.getAttribute('aria-label'))!)![1]);
+  await ask.getByRole('textbox').fill(String(total));
+  await ask.getByRole('button', { name: 'Check my prediction' }).click();
+  // Played to the step's moment: the comparison, then the step's caption on both widgets.
+  await expect(steps.getByTestId('predict-result')).toHaveText(
+    `Right: you predicted ${total}, and ${total} requests of ${total} got through.`,
+    { timeout: 20_000 },
+  );
+  await expect(ask).toHaveCount(0);
+  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  await expect(steps.getByTestId('step-caption')).toContainText('request 4 is admitted');
+  await expect(w.getByTestId('clock-now')).toHaveText('60.10');
+  await expect(w.getByTestId('widget-selected')).toContainText('Request 4');
+  await expect(w.getByTestId('widget-step-caption')).toContainText('Step 3 of 5');
+  // Kept with progress: the widget's "just show me" has no score, the step's answer has.
+  await gotoRoute(page, '#/lessons');
+  await expect(page.getByTestId('predict-score')).toHaveText('You predicted 1 of 1 right.');
+});

@@ -62,6 +62,10 @@ test.describe('presenter mode', () => {
     await gotoRoute(page, `${DECK}?step=4`);
     const stage = page.getByTestId('stage');
     await expect(stage.getByTestId('lane-main')).toBeVisible();
+    // The step asks for a prediction first (its prompt is sized for the room too).
+    const ask = stage.getByRole('group', { name: /^Predict/ });
+    for (const t of await roomSizes(ask)) expect(t.px, `"${t.text}"`).toBeGreaterThanOrEqual(24);
+    await ask.getByRole('button', { name: 'Just show me' }).click();
     // The stage is the live scene now (phase 2): its text is measured as drawn, SVG included.
     const texts = await roomSizes(stage);
     const sizes = {
