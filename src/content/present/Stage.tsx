@@ -146,6 +146,7 @@ export function Stage({
   const live = useRef<LabStage | null>(null);
   const [labStage, setLabStage] = useState<LabStage | null>(null);
   const predict = useDeckPredict(deck, step, labStage, room);
+  const result = predict.pending ? null : predict.node;
   // The live scene's exact state (both lanes, time, selection), read when the link is used.
   const fresh = (e: { currentTarget: HTMLAnchorElement }) => {
     if (live.current) e.currentTarget.href = labLinkOf(live.current.store.getState(), null);
@@ -162,7 +163,13 @@ export function Stage({
         </h1>
         {v.kind === 'scene' && (
           <>
-            <span className="stage-scene-title">{sceneTitle(deck, v.scenario)}</span>
+            {/* Once answered, the comparison takes the scenario title's line: the scene keeps
+                its room-sized height. */}
+            {result ? (
+              <div className="stage-scene-title stage-result">{result}</div>
+            ) : (
+              <span className="stage-scene-title">{sceneTitle(deck, v.scenario)}</span>
+            )}
             <a
               className="stage-link stage-open-lab"
               href="#/lab"
@@ -194,7 +201,7 @@ export function Stage({
         {v.kind === 'race' && <RaceStep deck={deck} step={step} turn={turn} />}
         {v.kind === 'editor' && <EditorStage deck={deck} step={step} />}
       </FitBox>
-      {predict.node}
+      {predict.pending && predict.node}
       {step.caption && predict.showCaption && (
         <p className="stage-caption" data-testid="stage-caption">
           {step.caption}
