@@ -264,15 +264,17 @@ test.describe('lesson lab widgets', () => {
     await expect(w.getByTestId('widget-selected')).toContainText('Request 2');
     await expect(w.getByTestId('widget-step-caption')).toContainText('Step 2 of 6');
     await expect(w.getByTestId('widget-step-caption')).toContainText('Request 2 lands on B');
-    // Step 4 is about the right lane's 429.
+    // Step 4 is about the right lane's 429 (it asks for a prediction first: shown at once).
     await steps.getByRole('button', { name: /^Step 4,/ }).click();
+    await steps.getByRole('button', { name: 'Just show me' }).click();
     await look();
     await expect(w.getByTestId('clock-now')).toHaveText('30.00');
     await expect(w.getByTestId('widget-selected')).toContainText('Request 4');
     await expect(w.getByTestId('widget-selected')).toContainText('Denied (429)');
     await expect(w.getByTestId('http-response')).toContainText('Retry-After: 30');
-    // Step 5, the same request in the left lane: admitted there.
+    // Step 5, the same request in the left lane: admitted there (asked first too).
     await steps.getByTestId('step-next').click();
+    await steps.getByRole('button', { name: 'Just show me' }).click();
     await look();
     await expect(w.getByTestId('widget-selected')).toContainText('Admitted (200)');
     // Moving the scene by hand takes the step's caption away.

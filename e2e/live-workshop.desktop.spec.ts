@@ -41,7 +41,7 @@ const stepOf = (p: Page) => p.getByTestId('stage').getAttribute('data-step');
 test('a presenter runs a deck with a predict step and the progress board for 6 learners', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const pres = await machine(browser);
   await pres.page.goto(`${base}#/present/deck/why-local-counters-leak`);
   await pres.page.getByTestId('open-live-room').click();
@@ -129,6 +129,55 @@ test('a presenter runs a deck with a predict step and the progress board for 6 l
   await expect(board.locator('tbody tr td').nth(2)).toHaveText('1');
   await expect(pres.page.getByTestId('stuck-list')).toHaveText('Stuck: <i>learner 3</i>');
   await expect(pres.page.locator('.live-presenter i')).toHaveCount(0);
+
+  // A deck step that asks (step 4: how many of the 5 got through, left lane): the room answers
+  // on the step's own prompt, and the projector hides the outcome until the reveal.
+  await pres.page.getByTestId('live-next').click();
+  for (const l of learners) await expect.poll(() => stepOf(l.page)).toBe('4');
+  const presStage = pres.page.getByTestId('stage');
+  const ask = (p: Page) => p.getByTestId('stage').getByRole('group', { name: /^Predict/ });
+  await expect(ask(pres.page)).toHaveAccessibleName(
+    'Predict: How many of these 5 requests get through in the Counter in each server lane?',
+  );
+  await expect(presStage.getByTestId('stage-caption')).toHaveCount(0);
+  await pres.page.getByTestId('predict-open').click();
+  const phone = learners[5]!.page;
+  await phone.setViewportSize({ width: 360, height: 740 });
+  await Promise.all(
+    learners.map(async (l, i) => {
+      const g = ask(l.page);
+      await g.getByRole('textbox').fill(i < 2 ? '5' : '3');
+      if (l.page === phone) {
+        await g.scrollIntoViewIfNeeded();
+        await phone.screenshot({ path: 'test-results/shots/live-learner-predict-360.png' });
+      }
+      await g.getByRole('button', { name: 'Check my prediction' }).click();
+      await expect(l.page.getByTestId('deck-predict-sent')).toContainText(
+        `You predicted ${i < 2 ? 5 : 3}.`,
+      );
+    }),
+  );
+  await expect(pres.page.getByTestId('prediction-count')).toHaveText(String(LEARNERS));
+  // Before the reveal the projector shows the answers' spread, not the outcome.
+  await expect(presStage.getByTestId('stage-caption')).toHaveCount(0);
+  await expect(presStage.getByTestId('deck-predict-room')).toHaveText(
+    '6 answers so far: reveal when the room is ready.',
+  );
+  expect(await presStage.innerText()).not.toMatch(/got through|all five/i);
+  await pres.page.getByTestId('predict-reveal').click();
+  await expect(presStage.getByTestId('predict-result')).toHaveText(
+    '2 of 6 answers were right: 5 requests of 5 got through.',
+    { timeout: 30_000 },
+  );
+  await expect(presStage.getByTestId('stage-caption')).toContainText('all five got in');
+  await expect(learners[0]!.page.getByTestId('predict-result')).toHaveText(
+    'Right: you predicted 5, and 5 requests of 5 got through.',
+    { timeout: 30_000 },
+  );
+  await expect(phone.getByTestId('predict-result')).toHaveText(
+    'Not this time: you predicted 3, but 5 requests of 5 got through.',
+    { timeout: 30_000 },
+  );
 
   for (const m of [pres, ...learners]) {
     expect(m.problems).toEqual([]);

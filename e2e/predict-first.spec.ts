@@ -114,3 +114,107 @@ test('a lesson widget asks first; its narrated steps wait; an answer plays and c
   await expect(w.getByTestId('play-pause')).toHaveAccessibleName('Play');
   await expect(w.locator('.widget-note')).toBeVisible();
 });
+
+test('a deck step asks first on the projector, then plays to its moment and compares', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // Step 6 of "Algorithms compared": a burst of 14 into a token bucket of 10, at 0.5 s.
+  await gotoRoute(page, '#/present/deck/algorithms-compared?step=6');
+  const stage = page.getByTestId('stage');
+  const prompt = stage.getByRole('group', { name: /^Predict/ });
+  await expect(prompt).toHaveAccessibleName('Predict: How many of these 14 requests get through?');
+  expect(await pending(page)).toBe(true);
+  // The caption and the outcome wait: the scene is at 0 s, its setup only (the burst is decided
+  // at 0 s, so its counts, decisions and the bucket's state are not drawn).
+  await expect(stage.getByTestId('stage-caption')).toHaveCount(0);
+  await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*0(\.0+)?\s*s?\s*$/);
+  await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toBeHidden();
+  expect(await stage.getByTestId('lane-main').innerText()).not.toMatch(/\b(10|4|14)\b|tokens/);
+  await page.screenshot({ path: 'test-results/shots/deck-predict-pending.png' });
+  // A bad answer is named; the clicker's keys still move the deck from the stage.
+  await prompt.getByRole('textbox').fill('99');
+  await prompt.getByRole('button', { name: 'Check my prediction' }).click();
+  await expect(prompt.getByRole('alert')).toHaveText(
+    '99 is not between 0 and 14: there are 14 requests.',
+  );
+  await prompt.getByRole('textbox').fill('12');
+  await prompt.getByRole('button', { name: 'Check my prediction' }).click();
+  await expect(prompt).toHaveCount(0);
+  expect(await pending(page)).toBe(false);
+  // Played to the step's moment: the engine's count, one sentence, then the caption.
+  const result = stage.getByTestId('predict-result');
+  await expect(result).toHaveText(
+    'Not this time: you predicted 12, but 10 requests of 14 got through.',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText('10');
+  await expect(stage.getByTestId('stage-caption')).toContainText('10 go through at once');
+  await page.screenshot({ path: 'test-results/shots/deck-predict-revealed.png' });
+
+  // The next step asks again; "Just show me" shows it at once, at the step's time.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('stage-position')).toHaveText(/^7 \//);
+  const next = stage.getByRole('group', { name: /^Predict/ });
+  await expect(next).toBeVisible();
+  await next.getByRole('button', { name: 'Just show me' }).click();
+  await expect(result).toHaveText(/^Here is what happened: \d+ requests of \d+ got through\.$/);
+  await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*20(\.0+)?\s*s?\s*$/);
+  await expect(stage.getByTestId('stage-caption')).toBeVisible();
+  // Back to step 6: answered on this page, it shows without asking again.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('stage-position')).toHaveText(/^6 \//);
+  await expect(stage.getByTestId('stage-caption')).toBeVisible();
+  await expect(stage.getByRole('group', { name: /^Predict/ })).toHaveCount(0);
+  // Kept with progress.
+  await gotoRoute(page, '#/lessons');
+  await expect(page.getByTestId('predict-score')).toHaveText('You predicted 0 of 1 right.');
+});
+
+test('a narrated step whose caption states an outcome asks its own prediction first', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await gotoRoute(page, '#/lessons/fixed-window');
+  // The steps narrate the lesson's second lab: its own question first ("Just show me").
+  const w = page.locator('#lab-2');
+  await w.scrollIntoViewIfNeeded();
+  await w.getByRole('button', { name: 'Just show me' }).click();
+  const steps = page.getByTestId('steps').first();
+  await steps.scrollIntoViewIfNeeded();
+  const ask = steps.getByRole('group', { name: /^Predict/ });
+  // Step 2 states no outcome: it shows at once.
+  await steps.getByTestId('step-next').click();
+  await expect(steps.getByTestId('step-current')).toHaveAttribute('data-step', '2');
+  await expect(ask).toHaveCount(0);
+  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  // Step 3 ("request 4 is admitted") asks first: its caption and state wait, the scene stays
+  // at step 2's moment.
+  await steps.getByTestId('step-next').click();
+  await expect(ask).toHaveAccessibleName(
+    /^Predict: How many of the \d+ requests decided by t = 60\.1 s get through\?$/,
+  );
+  expect(await pending(page)).toBe(true);
+  await expect(steps.getByTestId('step-caption')).toBeHidden();
+  await expect(w.getByTestId('clock-now')).toHaveText('59.90');
+  await expect(w.getByTestId('widget-step-caption')).toHaveCount(0);
+  const total = Number(/the (\d+) requests/.exec((await ask.getAttribute('aria-label'))!)![1]);
+  await ask.getByRole('textbox').fill(String(total));
+  await ask.getByRole('button', { name: 'Check my prediction' }).click();
+  // Played to the step's moment: the comparison, then the step's caption on both widgets.
+  await expect(steps.getByTestId('predict-result')).toHaveText(
+    `Right: you predicted ${total}, and ${total} requests of ${total} got through.`,
+    { timeout: 20_000 },
+  );
+  await expect(ask).toHaveCount(0);
+  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  await expect(steps.getByTestId('step-caption')).toContainText('request 4 is admitted');
+  await expect(w.getByTestId('clock-now')).toHaveText('60.10');
+  await expect(w.getByTestId('widget-selected')).toContainText('Request 4');
+  await expect(w.getByTestId('widget-step-caption')).toContainText('Step 3 of 5');
+  // Kept with progress: the widget's "just show me" has no score, the step's answer has.
+  await gotoRoute(page, '#/lessons');
+  await expect(page.getByTestId('predict-score')).toHaveText('You predicted 1 of 1 right.');
+});

@@ -31,13 +31,17 @@ test.describe('the live stage', () => {
     const numbers = await sizesOf(stage.locator('.lane-counts dd'));
     expect(numbers.length).toBeGreaterThanOrEqual(4);
     for (const n of numbers) expect(n).toBeGreaterThanOrEqual(64);
-    // The next step moves the same scene on (t = 45 s, request 5): the lanes' counts follow.
+    // The next step moves the same scene on (t = 45 s, request 5): the lanes' counts follow
+    // (once shown: the step asks for a prediction first).
     await page.keyboard.press('ArrowRight');
+    await stage.getByRole('button', { name: 'Just show me' }).click();
     await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*45(\.0+)?\s*s?\s*$/);
     await expect(stage.getByTestId('room-selected')).toContainText('Request 5');
     await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText('5');
-    // "highlight: request 4 right" selects it in the shared lane, where it gets a 429.
+    // "highlight: request 4 right" selects it in the shared lane, where it gets a 429 (the step
+    // asks for a prediction first).
     await page.keyboard.press('ArrowRight');
+    await stage.getByRole('button', { name: 'Just show me' }).click();
     await expect(stage.getByTestId('room-selected')).toContainText(
       'Request 4 via server B: Denied',
     );
@@ -133,6 +137,8 @@ test.describe('entry points', () => {
     const first = (await page.getByTestId('step-caption').first().textContent())!.trim();
     await page.getByTestId('lesson-present').click();
     await expect(page).toHaveURL(/#\/present\/lesson\/two-servers-one-budget/);
+    // Its first step states an outcome: it asks first.
+    await page.getByTestId('stage').getByRole('button', { name: 'Just show me' }).click();
     await expect(page.getByTestId('stage-caption')).toHaveText(first);
     await expect(page.getByTestId('stage').getByTestId('lane-main')).toBeVisible();
     await page.keyboard.press('ArrowRight');

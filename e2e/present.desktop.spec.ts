@@ -62,6 +62,10 @@ test.describe('presenter mode', () => {
     await gotoRoute(page, `${DECK}?step=4`);
     const stage = page.getByTestId('stage');
     await expect(stage.getByTestId('lane-main')).toBeVisible();
+    // The step asks for a prediction first (its prompt is sized for the room too).
+    const ask = stage.getByRole('group', { name: /^Predict/ });
+    for (const t of await roomSizes(ask)) expect(t.px, `"${t.text}"`).toBeGreaterThanOrEqual(24);
+    await ask.getByRole('button', { name: 'Just show me' }).click();
     // The stage is the live scene now (phase 2): its text is measured as drawn, SVG included.
     const texts = await roomSizes(stage);
     const sizes = {
@@ -147,6 +151,10 @@ test.describe('presenter mode', () => {
       const total = Number(((await position(page).textContent()) ?? '').split('/')[1]);
       for (let k = 1; k <= total; k++) {
         await expect(position(page)).toHaveText(`${k} / ${total}`);
+        // A step whose caption states an outcome asks first: shown at once here.
+        const ask = page.getByTestId('stage').getByRole('group', { name: /^Predict/ });
+        await expect(page.getByTestId('stage-caption').or(ask)).toBeVisible();
+        if (await ask.isVisible()) await ask.getByRole('button', { name: 'Just show me' }).click();
         await expect(page.getByTestId('stage-caption')).not.toBeEmpty();
         await expect(page.getByTestId('stage').locator('[role="alert"]')).toHaveCount(0);
         // A race step takes one advance per round trip of its schedule, then ends on the verdict.

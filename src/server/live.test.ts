@@ -67,6 +67,19 @@ describe('the live channel', () => {
     expect((w.room as { learners: number }).learners).toBe(1);
   });
 
+  it("a new prediction empties each learner's own answer, and each hears so", async () => {
+    run = await start();
+    const { host, learners } = await workshop(2);
+    expect(await send(host, 'predict:open')).toEqual({ ok: true });
+    expect(await send(learners[0]!, 'predict', { value: 3 })).toEqual({ ok: true });
+    expect(await send(learners[1]!, 'predict', { value: 5 })).toEqual({ ok: true });
+    const cleared = learners.map((l) =>
+      next<{ prediction: unknown }>(l, 'you', (y) => y.prediction === null),
+    );
+    expect(await send(host, 'predict:open')).toEqual({ ok: true });
+    for (const y of await Promise.all(cleared)) expect(y.prediction).toBeNull();
+  });
+
   describe('hostile messages', () => {
     it('forged role: a candidate cannot ask, note, mark or close, and keeps working', async () => {
       await kit.start();

@@ -291,6 +291,10 @@ export class Live {
       const me = next.participants[c.token];
       if (me) this.o.io.to(audience.self(next.id, c.token)).emit('you', selfView(me));
     }
+    // A new or cleared prediction empties every learner's answer: each hears its own.
+    if (event === 'predict:open' || event === 'predict:clear')
+      for (const [token, p] of Object.entries(next.participants))
+        this.o.io.to(audience.self(next.id, token)).emit('you', selfView(p));
     if (event === 'close') {
       // After the host's acknowledgement has gone out.
       setImmediate(() => void this.sweepRoom(next.id));

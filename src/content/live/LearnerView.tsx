@@ -3,6 +3,7 @@
 // prediction when the presenter asks; their own progress (from the practice grader's record in
 // this browser, never a button) and "stuck" signal.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { deckPredictOf } from '../../core/content/deckPredict';
 import { progressStore } from '../../store/progress';
 import { PROBLEMS } from '../library';
 import { deckBySlug } from '../present/decks';
@@ -85,6 +86,10 @@ function Learner({
       (e: Error) => setError(e.message),
     );
   const gone = state?.status === 'closed' || state?.status === 'refused';
+  // Following the presenter on a deck step that asks: the step's own prompt takes the answer.
+  const following = own === null;
+  const here = room?.predict && room.predict.step === step ? room.predict : null;
+  const stepAsks = !!deck?.steps[step] && deckPredictOf(deck.steps[step]!) !== null;
 
   // The board row follows the practice grader's record (another tab's grades included).
   const store = progressStore();
@@ -117,7 +122,7 @@ function Learner({
       )}
       {!gone && room?.predict && (
         <section className="card" aria-label="Prediction" data-testid="learner-predict">
-          {room.predict.open ? (
+          {room.predict.open && !(following && stepAsks && here) ? (
             <form
               onSubmit={(e) => {
                 e.preventDefault();
@@ -193,7 +198,22 @@ function Learner({
             )}
           </nav>
           {deck.steps[step] && (
-            <Stage deck={deck} step={deck.steps[step]!} total={deck.steps.length} />
+            <Stage
+              deck={deck}
+              step={deck.steps[step]!}
+              total={deck.steps.length}
+              room={
+                following
+                  ? {
+                      role: 'learner',
+                      open: here?.open ?? false,
+                      revealed: here?.revealed ?? false,
+                      mine: here ? (you?.prediction ?? null) : null,
+                      send: (value) => void act('predict', { value }),
+                    }
+                  : undefined
+              }
+            />
           )}
         </>
       )}

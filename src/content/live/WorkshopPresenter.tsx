@@ -47,6 +47,8 @@ export function WorkshopPresenter({ code, secret }: { code: string; secret: stri
   const step = room?.step ?? 0;
   const host = state?.host ?? null;
   const stuck = host?.learners.filter((l) => l.stuck) ?? [];
+  // The room's prediction, when it is about this step (a deck step's prompt collects it).
+  const here = room?.predict && room.predict.step === step ? room.predict : null;
   return (
     <div
       className="live-kiosk live-presenter"
@@ -129,7 +131,18 @@ export function WorkshopPresenter({ code, secret }: { code: string; secret: stri
         </section>
       )}
       {deck && deck.steps[step] && (
-        <Stage deck={deck} step={deck.steps[step]!} total={deck.steps.length} />
+        <Stage
+          deck={deck}
+          step={deck.steps[step]!}
+          total={deck.steps.length}
+          room={{
+            role: 'presenter',
+            open: here?.open ?? false,
+            revealed: here?.revealed ?? false,
+            values: host?.predictions?.values,
+            count: host?.predictions?.count ?? 0,
+          }}
+        />
       )}
       {host && (
         <section className="card" aria-label="Progress board" data-testid="progress-board">

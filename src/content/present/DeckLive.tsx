@@ -70,11 +70,17 @@ export function LiveSceneStep({
   deck,
   step,
   liveRef,
+  onStage,
+  hold = false,
 }: {
   deck: Deck;
   step: DeckStep;
   /** Set to the live scene's stage, for the stage head's "Open this moment in the lab". */
   liveRef?: { current: LabStage | null };
+  /** Hands the live scene's stage to the step's predict prompt. */
+  onStage?: (stage: LabStage | null) => void;
+  /** A predict prompt drives the scene: the step's time and highlight wait. */
+  hold?: boolean;
 }) {
   const v = step.view.kind === 'scene' ? step.view : null;
   const scenario = v?.scenario ?? null;
@@ -88,11 +94,16 @@ export function LiveSceneStep({
       if (liveRef.current === stage) liveRef.current = null;
     };
   }, [liveRef, stage]);
+  useEffect(() => {
+    if (!onStage) return;
+    onStage(stage);
+    return () => onStage(null);
+  }, [onStage, stage]);
   const time = v?.time ?? null;
   const hl = JSON.stringify(v?.highlight ?? null);
   useEffect(() => {
-    if (stage) applyStep(stage.store, time, JSON.parse(hl) as Highlight | null);
-  }, [stage, time, hl]);
+    if (stage && !hold) applyStep(stage.store, time, JSON.parse(hl) as Highlight | null);
+  }, [stage, time, hl, hold]);
   if (!v) return null;
   if (spec instanceof Error || setup.ok === false)
     return (

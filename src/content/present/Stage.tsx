@@ -2,13 +2,14 @@
 // scene at the step's time with its highlight (DeckLive.tsx), a race step the race scheduler
 // playing the step's schedule turn by turn, an editor step the script, large, and the editor
 // opened on it (E, or the button).
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Deck, DeckStep, ScheduleTurn } from '../../core/content/deck';
 import { labLinkOf } from '../../store/labLink';
 import type { Stage as LabStage } from '../../ui/lab/useLab';
 import { encodeShare } from '../../core/share';
 import { fmtSeconds, LiveSceneStep, RaceStep, sceneTitle } from './DeckLive';
 import { deckScript } from './decks';
+import { useDeckPredict, type RoomPredict } from './useDeckPredict';
 
 export { fmtSeconds };
 
@@ -131,28 +132,44 @@ export function Stage({
   step,
   total,
   turn = 0,
+  room,
 }: {
   deck: Deck;
   step: DeckStep;
   total: number;
   /** Round trips of a race step's schedule played so far. */
   turn?: number;
+  /** In a live room: the room answers the step's predict prompt. */
+  room?: RoomPredict;
 }) {
   const v = step.view;
   const live = useRef<LabStage | null>(null);
+  const [labStage, setLabStage] = useState<LabStage | null>(null);
+  const predict = useDeckPredict(deck, step, labStage, room);
+  const result = predict.pending ? null : predict.node;
   // The live scene's exact state (both lanes, time, selection), read when the link is used.
   const fresh = (e: { currentTarget: HTMLAnchorElement }) => {
     if (live.current) e.currentTarget.href = labLinkOf(live.current.store.getState(), null);
   };
   return (
-    <div className={`stage stage-view-${v.kind}`} data-testid="stage" data-step={step.index + 1}>
+    <div
+      className={`stage stage-view-${v.kind}${predict.pending ? ' predict-pending' : ''}`}
+      data-testid="stage"
+      data-step={step.index + 1}
+    >
       <header className="stage-head">
         <h1 className="stage-step-title" data-testid="stage-title">
           {step.title}
         </h1>
         {v.kind === 'scene' && (
           <>
-            <span className="stage-scene-title">{sceneTitle(deck, v.scenario)}</span>
+            {/* Once answered, the comparison takes the scenario title's line: the scene keeps
+                its room-sized height. */}
+            {result ? (
+              <div className="stage-scene-title stage-result">{result}</div>
+            ) : (
+              <span className="stage-scene-title">{sceneTitle(deck, v.scenario)}</span>
+            )}
             <a
               className="stage-link stage-open-lab"
               href="#/lab"
@@ -172,11 +189,20 @@ export function Stage({
         </span>
       </header>
       <FitBox>
-        {v.kind === 'scene' && <LiveSceneStep deck={deck} step={step} liveRef={live} />}
+        {v.kind === 'scene' && (
+          <LiveSceneStep
+            deck={deck}
+            step={step}
+            liveRef={live}
+            onStage={setLabStage}
+            hold={predict.hold}
+          />
+        )}
         {v.kind === 'race' && <RaceStep deck={deck} step={step} turn={turn} />}
         {v.kind === 'editor' && <EditorStage deck={deck} step={step} />}
       </FitBox>
-      {step.caption && (
+      {predict.pending && predict.node}
+      {step.caption && predict.showCaption && (
         <p className="stage-caption" data-testid="stage-caption">
           {step.caption}
         </p>

@@ -52,6 +52,24 @@ describe('parseDeck', () => {
   });
 });
 
+describe("a step's predict action", () => {
+  it('reads what the prompt asks and about which lane, and names a bad value', () => {
+    const d = parseDeck(
+      'lessons/decks/d.md',
+      deck(
+        '## A\nload: two\ntime: 30\npredict: first-refused right\ncaption: Request 4 is refused.\n\n## B\npredict: admitted\ncaption: All 5 get through.\n\n## C\npredict: most\ncaption: c\n\n## D\nload: none\npredict: admitted\ncaption: c\n',
+      ),
+    );
+    expect(d.steps[0]!.predict).toEqual({ ask: 'first-refused', lane: 2 });
+    expect(d.steps[1]!.predict).toEqual({ ask: 'admitted', lane: 1 });
+    expect(d.steps[2]!.predict).toBeUndefined();
+    expect(d.problems.map((x) => x.message)).toEqual([
+      'predict: "most" must be "admitted" or "first-refused", optionally followed by left or right',
+      'predict: needs a scenario on screen (add "load: <scenario id>" to this or an earlier step)',
+    ]);
+  });
+});
+
 describe('the deck check', () => {
   it('accepts a well-formed deck', () => {
     expect(

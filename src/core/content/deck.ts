@@ -14,6 +14,7 @@ export const STEP_ACTIONS = [
   'race',
   'schedule',
   'editor',
+  'predict',
 ] as const;
 export type StepActionName = (typeof STEP_ACTIONS)[number];
 export const DECK_FRONT = ['title', 'minutes', 'summary', 'order'] as const;
@@ -60,6 +61,22 @@ export interface DeckStep {
   line: number;
   actions: StepAction[];
   view: StepView;
+  /** `predict:` what a scene step's prompt asks, and about which lane (1 left, 2 right). */
+  predict?: DeckPredict;
+}
+
+/** What a deck step's predict prompt asks (the step's caption must state an outcome). */
+export interface DeckPredict {
+  ask: 'admitted' | 'first-refused';
+  lane: 1 | 2;
+}
+
+/** `predict: admitted`, `predict: first-refused right`: the ask, then optionally the lane. */
+export function parseDeckPredict(v: string): DeckPredict | string {
+  const m = /^(admitted|first-refused)(?:\s+(left|right))?$/.exec(v.trim());
+  if (!m)
+    return `predict: "${v.trim()}" must be "admitted" or "first-refused", optionally followed by left or right`;
+  return { ask: m[1] as DeckPredict['ask'], lane: m[2] === 'right' ? 2 : 1 };
 }
 
 export interface DeckBlock {
@@ -333,6 +350,18 @@ function resolveViews(deck: Deck): void {
         if (typeof h === 'string') deck.problems.push({ line: highlight.line, message: h });
         else view = { ...view, highlight: h };
       }
+    }
+    const predict = get('predict');
+    if (predict && view.kind !== 'scene')
+      deck.problems.push({
+        line: predict.line,
+        message:
+          'predict: needs a scenario on screen (add "load: <scenario id>" to this or an earlier step)',
+      });
+    else if (predict) {
+      const d = parseDeckPredict(predict.value);
+      if (typeof d === 'string') deck.problems.push({ line: predict.line, message: d });
+      else s.predict = d;
     }
     const caption = get('caption');
     s.caption = caption?.value ?? '';

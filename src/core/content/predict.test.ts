@@ -67,6 +67,29 @@ describe('decide reads the answer off the engine run', () => {
     );
     expect(decide('admitted', r).answer).toBe(r.countsAt(Infinity).admitted);
   });
+
+  it('reads only the requests decided by a moment (a deck step at its time)', () => {
+    const b = buildRun({
+      algorithm: 'token-bucket',
+      params: { capacity: 4, refillPerSecond: 1 },
+      placement: 'shared',
+      store: { latencySeconds: 0.04 },
+      traffic: [{ pattern: 'steady', ratePerSecond: 3, from: 0, to: 5, key: 'k' }],
+    });
+    if (!b.ok) throw new Error(b.message);
+    const r = b.run;
+    for (const t of [0.5, 1.7, 2, 3.33]) {
+      const d = decide('admitted', r, t);
+      const within = Array.from(r.decidedAt).filter((x) => x <= t);
+      expect(d.total).toBe(within.length);
+      expect(d.answer).toBe(r.countsAt(t).admitted);
+      expect(d.at).toBe(Math.max(...within));
+    }
+    expect(decide('admitted', r, 1e9)).toEqual(decide('admitted', r));
+    const bare = { n: 3, outcome: [0, 1, 1], decidedAt: [1, 2, 3], byDecision: [0, 1, 2] };
+    expect(decide('first-refused', bare, 1.5)).toEqual({ answer: 0, at: 1, total: 1 });
+    expect(decide('first-refused', bare, 2)).toEqual({ answer: 2, at: 2, total: 2 });
+  });
 });
 
 describe('readPrediction names what is wrong', () => {

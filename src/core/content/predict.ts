@@ -26,18 +26,27 @@ export interface Decided {
   total: number;
 }
 
-/** Reads the answer to `ask` off a lane's run. */
-export function decide(ask: PredictAsk, run: PredictRun): Decided {
+/**
+ * Reads the answer to `ask` off a lane's run: over the whole run, or (`upTo`, a deck step's
+ * moment) over the requests decided by that time only. `total` is how many requests the
+ * question is about (admitted), or the highest request number among them (first-refused).
+ */
+export function decide(ask: PredictAsk, run: PredictRun, upTo = Infinity): Decided {
+  const within = (i: number) => !(run.decidedAt[i]! > upTo + 1e-9);
+  let total = 0;
+  for (let i = 0; i < run.n; i++)
+    if (within(i)) total = ask === 'admitted' ? total + 1 : Math.max(total, i + 1);
   let admitted = 0;
   let last = 0;
   for (let j = 0; j < run.n; j++) {
     const i = run.byDecision[j]!;
+    if (!within(i)) continue;
     const t = run.decidedAt[i]!;
     if (Number.isFinite(t)) last = Math.max(last, t);
     if (admittedCode(run.outcome[i]!)) admitted++;
-    else if (ask === 'first-refused') return { answer: i + 1, at: t, total: run.n };
+    else if (ask === 'first-refused') return { answer: i + 1, at: t, total };
   }
-  return { answer: ask === 'admitted' ? admitted : 0, at: last, total: run.n };
+  return { answer: ask === 'admitted' ? admitted : 0, at: last, total };
 }
 
 export type Reading = { ok: true; value: number } | { ok: false; message: string };

@@ -1,5 +1,6 @@
 import { useCallback, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { NarratedStep, StepsSpec } from '../../core/content/steps';
+import { useStepPredict } from './useStepPredict';
 import { subscribeWidgetPredict, widgetPredictPending } from './widgetStages';
 import './predict.css';
 import './steps.css';
@@ -22,7 +23,8 @@ function stateLabels(s: NarratedStep, twoLanes: boolean): string[] {
  * widget it narrates; `onStep` tells a scene to move there (the live scene plugs in here).
  * Back and Next at the ends are aria-disabled rather than disabled, so a keyboard user who
  * reaches the last step keeps focus inside the widget. While the lab widget they narrate still
- * asks for a prediction, the captions stay hidden: a step moves the scene, which shows it.
+ * asks for a prediction, the captions stay hidden: a step moves the scene, which shows it. After
+ * that, a step whose caption states an outcome asks its own prediction first (useStepPredict).
  */
 export function NarratedSteps({
   spec,
@@ -43,14 +45,16 @@ export function NarratedSteps({
     () => false,
   );
   const n = spec.steps.length;
-  const go = useCallback(
-    (i: number) => {
-      const k = Math.max(0, Math.min(n - 1, i));
-      setAt(k);
-      onStep?.(spec.steps[k]!, k);
-    },
-    [n, onStep, spec.steps],
-  );
+  const show = useCallback((k: number) => onStep?.(spec.steps[k]!, k), [onStep, spec.steps]);
+  const sp = useStepPredict(labId, spec.steps, at, pending, show);
+  const go = (i: number) => {
+    const k = Math.max(0, Math.min(n - 1, i));
+    setAt(k);
+    // A step that asks first moves the scene once answered.
+    if (sp.asks(k)) return;
+    if (pending) sp.shown(k);
+    show(k);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const to: Record<string, number> = {
       ArrowRight: at + 1,
@@ -68,7 +72,7 @@ export function NarratedSteps({
   const title = spec.title ?? 'Step by step';
   return (
     <section
-      className={`widget card steps-widget${pending ? ' predict-pending' : ''}`}
+      className={`widget card steps-widget${pending || sp.hidden ? ' predict-pending' : ''}`}
       aria-label={`${title}: narrated steps`}
       data-testid="steps"
       onKeyDown={onKeyDown}
@@ -95,6 +99,7 @@ export function NarratedSteps({
             Make your prediction in the lab above first, or press Next to be shown.
           </p>
         )}
+        {!pending && sp.node}
         <p
           data-spoiler
           className="steps-caption"

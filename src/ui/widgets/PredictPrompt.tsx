@@ -23,20 +23,27 @@ export interface Prediction {
   answer(said: number | null): void;
 }
 
+/** Answers given on this page, by progress id (for prompts that ask again on every visit). */
+const session = new Map<string, number | null>();
+
 /**
- * A prompt's state: pending while `active` and unanswered (on this page or, earlier, in
- * progress under `progressId`). Answering records the first answer with its rightness.
+ * A prompt's state: pending while `active` and unanswered (on this page or, with `restore`,
+ * earlier, in progress under `progressId`). Answering records the first answer with its
+ * rightness. A projector's prompts do not restore: a deck asks the room again each time it is
+ * presented, and remembers the answers while the page is open.
  */
 export function usePrediction(
   progressId: string,
   active: boolean,
   decided: Decided | null,
+  { restore = true }: { restore?: boolean } = {},
 ): Prediction {
   const uid = useId();
   const stored = useStore(progressStore(), (s) => s.predictions[progressId]);
   const [local, setLocal] = useState<{ id: string; said: number | null } | null>(null);
   const mine = local?.id === progressId ? local : null;
-  const said = mine ? mine.said : stored ? stored.said : undefined;
+  const earlier = restore ? (stored ? stored.said : undefined) : session.get(progressId);
+  const said = mine ? mine.said : earlier;
   const pending = active && said === undefined;
   useEffect(() => {
     setPredictPending(uid, pending);
@@ -47,6 +54,7 @@ export function usePrediction(
     said,
     answer(x) {
       setLocal({ id: progressId, said: x });
+      session.set(progressId, x);
       const right = x === null || !decided ? null : x === decided.answer;
       progressStore().getState().predicted(progressId, x, right);
     },

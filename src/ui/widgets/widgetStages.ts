@@ -4,17 +4,33 @@
 import type { Stage } from '../lab/useLab';
 
 const stages = new Map<string, Stage>();
+const stageListeners = new Set<() => void>();
+const stagesChanged = () => {
+  for (const f of stageListeners) f();
+};
 
 /** Register a widget's stage under its element id; returns the unregister function. */
 export function registerWidgetStage(id: string, stage: Stage): () => void {
   stages.set(id, stage);
+  stagesChanged();
   return () => {
     if (stages.get(id) !== stage) return;
     stages.delete(id);
+    stagesChanged();
     // Element ids repeat from page to page (every lesson has a `lab-1`): a step's caption
     // belongs to the widget that showed it and goes with it.
     setCaption(id, null);
   };
+}
+
+/** Widget `id`'s stage, once it has one (for useSyncExternalStore). */
+export function widgetStageOf(id: string): Stage | null {
+  return stages.get(id) ?? null;
+}
+
+export function subscribeWidgetStages(f: () => void): () => void {
+  stageListeners.add(f);
+  return () => stageListeners.delete(f);
 }
 
 /** A scene state to show: a time, and optionally a request (1 is the first), lane, server. */
