@@ -4,15 +4,13 @@
 // #/editor preloads its chunks beside the entry (vitePluginPreload.ts).
 import { idleQueue } from '../ui/shell/idle';
 import { parseHash } from '../ui/shell/router';
-import { idleLoads, pageLoaders } from './pages';
+import { idleLoads, screenOf } from './pages';
 
 let started = false;
 
 /** The first screen's code: the screen the page was opened on (none for an unknown route). */
-function firstScreen(): Promise<unknown> {
-  const first = parseHash(location.hash).parts[0] ?? 'lab';
-  const load = (pageLoaders as Record<string, (() => Promise<unknown>) | undefined>)[first];
-  return load ? load() : Promise.resolve();
+export function firstScreen(): Promise<unknown> {
+  return screenOf(parseHash(location.hash).parts[0])?.load() ?? Promise.resolve();
 }
 
 /**
