@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { screen } from './screen';
@@ -7,7 +7,7 @@ function Hello({ name }: { name: string }) {
   return <p>hello {name}</p>;
 }
 
-const page = (C: (p: { name: string }) => React.ReactNode) =>
+const page = (C: ComponentType<{ name: string }>) =>
   renderToString(
     <Suspense fallback={<i>placeholder</i>}>
       <C name="lab" />
@@ -32,7 +32,7 @@ describe('screen', () => {
 
   it('asks again after a failed download', async () => {
     let fail = true;
-    const s = screen(() =>
+    const s = screen<{ name: string }>(() =>
       fail ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Hello }),
     );
     await expect(s.load()).rejects.toThrow('offline');
