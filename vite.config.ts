@@ -16,10 +16,12 @@ export default defineConfig({
   plugins: [
     react(),
     lessonsCheck(),
-    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts).
+    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts). The
+    // editor opens on a plain text area with the script (src/ui/editor/LuaEditor.tsx): Monaco
+    // loads after it, not beside the entry.
     routePreload({
       lab: ['src/ui/pages/LabPage.tsx'],
-      editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
+      editor: ['src/ui/pages/EditorPage.tsx'],
     }),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).

@@ -8,8 +8,8 @@ import { screen, type Screen } from './screen';
 
 const loaders = {
   lab: () => import('../ui/pages/LabPage'),
-  // Monaco's chunks download beside the entry when the page opens on #/editor (index.html's
-  // route preload); the editor imports Monaco itself, after its own styles are in.
+  // The editor opens on a plain text area with the script; Monaco loads after it and takes
+  // over (src/ui/editor/LuaEditor.tsx).
   editor: () => import('../ui/pages/EditorPage'),
   lessons: () => import('../content/LessonsPage'),
   practice: () => import('../content/PracticePage'),
