@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { preloadScript, routeFiles, routeStyles, type ChunkInfo } from './vitePluginPreload';
+import {
+  prefetchFiles,
+  preloadScript,
+  routeFiles,
+  routeStyles,
+  type ChunkInfo,
+} from './vitePluginPreload';
 
 const chunk = (fileName: string, o: Partial<ChunkInfo> = {}): ChunkInfo => ({
   type: 'chunk',
@@ -83,6 +89,14 @@ describe('route preload', () => {
     expect(added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`)).toEqual([
       'modulepreload assets/LabPage.js',
       'preload:style assets/lab.css',
+    ]);
+  });
+
+  it('lists every screen’s files once for the idle prefetch, stylesheets included', () => {
+    expect(prefetchFiles(bundle, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual([
+      'assets/LabPage.js',
+      'assets/lab.js',
+      'assets/lab.css',
     ]);
   });
 });

@@ -108,7 +108,25 @@ export function preloadScript(
   );
 }
 
-export function routePreload(routes: Record<string, string[]>): Plugin {
+/** The id of the JSON list of files prefetched when idle (src/app/prefetch.ts reads it). */
+export const PREFETCH_LIST_ID = 'rate-lab-prefetch';
+
+/**
+ * Every file of the `screens` (their chunks and stylesheets, minus the entry's), once each:
+ * what the idle prefetch asks for with <link rel="prefetch"> (fetched, neither run nor applied).
+ */
+export function prefetchFiles(bundle: Bundle, screens: Record<string, string[]>): string[] {
+  const files = routeFiles(bundle, screens);
+  const styles = routeStyles(bundle, screens);
+  const out = new Set<string>();
+  for (const k of Object.keys(files)) for (const f of [...files[k]!, ...styles[k]!]) out.add(f);
+  return [...out];
+}
+
+export function routePreload(
+  routes: Record<string, string[]>,
+  prefetch: Record<string, string[]> = {},
+): Plugin {
   return {
     name: 'rate-lab:route-preload',
     apply: 'build',
@@ -119,7 +137,17 @@ export function routePreload(routes: Record<string, string[]>): Plugin {
         const bundle = ctx.bundle as unknown as Bundle;
         const files = routeFiles(bundle, routes);
         const script = preloadScript(files, routeStyles(bundle, routes));
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+        // "<" escaped: the list sits inside a <script> element.
+        const list = JSON.stringify(prefetchFiles(bundle, prefetch)).replaceAll('<', '\\u003c');
+        return [
+          { tag: 'script', children: script, injectTo: 'head-prepend' },
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: PREFETCH_LIST_ID },
+            children: list,
+            injectTo: 'body',
+          },
+        ];
       },
     },
   };
