@@ -16,11 +16,26 @@ export default defineConfig({
   plugins: [
     react(),
     lessonsCheck(),
-    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts).
-    routePreload({
-      lab: ['src/ui/pages/LabPage.tsx'],
-      editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
-    }),
+    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts). The
+    // editor opens on a plain text area with the script (src/ui/editor/LuaEditor.tsx): Monaco
+    // loads after it, not beside the entry.
+    // Every screen's files (Monaco's too) are prefetched when the browser is idle after the
+    // first screen (src/app/prefetch.ts), so they open from the cache.
+    routePreload(
+      {
+        lab: ['src/ui/pages/LabPage.tsx'],
+        editor: ['src/ui/pages/EditorPage.tsx'],
+      },
+      {
+        lab: ['src/ui/pages/LabPage.tsx'],
+        editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
+        lessons: ['src/content/LessonsPage.tsx'],
+        practice: ['src/content/PracticePage.tsx'],
+        races: ['src/content/RacesPage.tsx'],
+        interview: ['src/content/InterviewPage.tsx'],
+        present: ['src/content/present/PresentPage.tsx'],
+      },
+    ),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).
       injectRegister: false,

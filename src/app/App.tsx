@@ -1,19 +1,19 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from '../ui/shell/ErrorBoundary';
 import { useRoute, type Route } from '../ui/shell/router';
 import { ThemeToggle } from '../ui/shell/ThemeToggle';
 import { NotFoundPage } from '../ui/pages/NotFoundPage';
 import { OfflineNotice } from './OfflineNotice';
-import { pageLoaders } from './pages';
+import { screens } from './pages';
 
-const LabPage = lazy(pageLoaders.lab);
-const EditorPage = lazy(pageLoaders.editor);
-const LessonsPage = lazy(pageLoaders.lessons);
-const PracticePage = lazy(pageLoaders.practice);
-const InterviewPage = lazy(pageLoaders.interview);
-const PresentPage = lazy(pageLoaders.present);
-const RacesPage = lazy(pageLoaders.races);
-const LivePage = lazy(pageLoaders.live);
+const LabPage = screens.lab.Component;
+const EditorPage = screens.editor.Component;
+const LessonsPage = screens.lessons.Component;
+const PracticePage = screens.practice.Component;
+const InterviewPage = screens.interview.Component;
+const PresentPage = screens.present.Component;
+const RacesPage = screens.races.Component;
+const LivePage = screens.live.Component;
 
 interface Section {
   id: string;

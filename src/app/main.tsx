@@ -9,7 +9,7 @@ import { installLabWorker } from '../store/labCompute';
 import { LabWorkerClient, webWorker } from '../worker/labClient';
 import { installRateLab } from './rateLab';
 import { registerServiceWorker } from './pwa';
-import { startPrefetch } from './prefetch';
+import { firstScreen, startPrefetch } from './prefetch';
 import { installScrollMemory } from '../ui/shell/scrollMemory';
 
 // `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons, the presenter's
@@ -37,10 +37,21 @@ installScrollMemory();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Rate Limit Lab: the #root element is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for the opening screen's code (it downloads beside the entry), so it
+// draws the screen itself rather than a placeholder that React would then keep up for 300 ms
+// (src/app/screen.tsx). A slow download gets the placeholder after FIRST_SCREEN_GRACE_MS.
+const FIRST_SCREEN_GRACE_MS = 300;
+let rendered = false;
+const render = () => {
+  if (rendered) return;
+  rendered = true;
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+};
+firstScreen().then(render, render);
+setTimeout(render, FIRST_SCREEN_GRACE_MS);
 // After the first screen: the service worker (it precaches every file) and the idle prefetch.
 startPrefetch(registerServiceWorker);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { preloadScript, routeFiles, type ChunkInfo } from './vitePluginPreload';
+import {
+  prefetchFiles,
+  preloadScript,
+  routeFiles,
+  routeStyles,
+  type ChunkInfo,
+} from './vitePluginPreload';
 
 const chunk = (fileName: string, o: Partial<ChunkInfo> = {}): ChunkInfo => ({
   type: 'chunk',
@@ -53,5 +59,44 @@ describe('route preload', () => {
     expect(run('#/')).toEqual(lab);
     expect(run('#/lab?scenario=x')).toEqual(lab);
     expect(run('#/editor')).toEqual([]);
+  });
+
+  it('lists a route’s stylesheets once, without the entry’s', () => {
+    const withEntryCss = {
+      ...bundle,
+      'assets/index.js': chunk('assets/index.js', {
+        isEntry: true,
+        imports: ['assets/react.js'],
+        viteMetadata: { importedCss: new Set(['assets/index.css']) },
+      }),
+      'assets/react.js': chunk('assets/react.js', {
+        viteMetadata: { importedCss: new Set(['assets/index.css']) },
+      }),
+    };
+    expect(routeStyles(withEntryCss, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual({
+      lab: ['assets/lab.css'],
+    });
+  });
+
+  it('preloads the route’s stylesheets too, as styles', () => {
+    const script = preloadScript({ lab: ['assets/LabPage.js'] }, { lab: ['assets/lab.css'] });
+    const added: { rel: string; as?: string; href: string }[] = [];
+    const document = {
+      createElement: () => ({}) as { rel: string; as?: string; href: string },
+      head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
+    };
+    new Function('location', 'document', script)({ hash: '#/lab' }, document);
+    expect(added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`)).toEqual([
+      'modulepreload assets/LabPage.js',
+      'preload:style assets/lab.css',
+    ]);
+  });
+
+  it('lists every screen’s files once for the idle prefetch, stylesheets included', () => {
+    expect(prefetchFiles(bundle, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual([
+      'assets/LabPage.js',
+      'assets/lab.js',
+      'assets/lab.css',
+    ]);
   });
 });

@@ -2,7 +2,11 @@
 // each route named here it finds the route's chunks in the bundle (its page module and their
 // static imports, minus what the entry already loads) and writes a tiny inline
 // script into index.html that, for the route in the page's hash, adds <link rel="modulepreload">
-// for them. No route, or `#/`, is the lab.
+// for them, and <link rel="preload" as="style"> for the route's stylesheets: Vite's loader asks
+// for those only once the entry has run and imports the screen, and then finds them in the
+// memory cache. (A preload does not stand for the stylesheet in Vite's check of what is already
+// applied, so Vite still adds the stylesheet itself, in its own cascade order.) No route, or
+// `#/`, is the lab.
 import type { Plugin } from 'vite';
 
 /** The chunks' fields this plugin reads (Rollup's and Rolldown's output chunks have them). */
@@ -54,18 +58,75 @@ export function routeFiles(
   return out;
 }
 
+/** For each route, its stylesheets (those the entry does not load), relative to index.html. */
+export function routeStyles(
+  bundle: Bundle,
+  routes: Record<string, string[]>,
+): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is ChunkInfo => c.type === 'chunk');
+  const css = (files: Iterable<string>) => {
+    const out: string[] = [];
+    for (const f of files) {
+      const c = bundle[f];
+      if (c?.type !== 'chunk') continue;
+      for (const s of c.viteMetadata?.importedCss ?? []) if (!out.includes(s)) out.push(s);
+    }
+    return out;
+  };
+  const entryCss = new Set(
+    css(
+      closure(
+        bundle,
+        chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+      ),
+    ),
+  );
+  const files = routeFiles(bundle, routes);
+  const out: Record<string, string[]> = {};
+  for (const [route, list] of Object.entries(files))
+    out[route] = css(list).filter((s) => !entryCss.has(s));
+  return out;
+}
+
+/** The route of the page's hash, as the inline script reads it (the lab when there is none). */
+const ROUTE_OF_HASH = `var m=/^#\\/([^/?]*)/.exec(location.hash),r=(m&&m[1])||'lab',p=f[r];if(!p)return;`;
+
 /** The inline script: preload the files of the hash's route (the lab when there is none). */
-export function preloadScript(files: Record<string, string[]>): string {
+export function preloadScript(
+  files: Record<string, string[]>,
+  styles: Record<string, string[]> = {},
+): string {
+  const all: Record<string, string[]> = {};
+  for (const [r, list] of Object.entries(files)) all[r] = [...list, ...(styles[r] ?? [])];
   return (
-    `(function(){var f=${JSON.stringify(files)};` +
-    `var m=/^#\\/([^/?]*)/.exec(location.hash),r=(m&&m[1])||'lab',p=f[r];if(!p)return;` +
+    `(function(){var f=${JSON.stringify(all)};` +
+    ROUTE_OF_HASH +
     `p.forEach(function(h){var l=document.createElement('link');` +
-    `l.rel='modulepreload';` +
+    `if(/\\.css$/.test(h)){l.rel='preload';l.as='style';l.crossOrigin=''}` +
+    `else l.rel='modulepreload';` +
     `l.href=h;document.head.appendChild(l)})})();`
   );
 }
 
-export function routePreload(routes: Record<string, string[]>): Plugin {
+/** The id of the JSON list of files prefetched when idle (src/app/prefetch.ts reads it). */
+export const PREFETCH_LIST_ID = 'rate-lab-prefetch';
+
+/**
+ * Every file of the `screens` (their chunks and stylesheets, minus the entry's), once each:
+ * what the idle prefetch asks for with <link rel="prefetch"> (fetched, neither run nor applied).
+ */
+export function prefetchFiles(bundle: Bundle, screens: Record<string, string[]>): string[] {
+  const files = routeFiles(bundle, screens);
+  const styles = routeStyles(bundle, screens);
+  const out = new Set<string>();
+  for (const k of Object.keys(files)) for (const f of [...files[k]!, ...styles[k]!]) out.add(f);
+  return [...out];
+}
+
+export function routePreload(
+  routes: Record<string, string[]>,
+  prefetch: Record<string, string[]> = {},
+): Plugin {
   return {
     name: 'rate-lab:route-preload',
     apply: 'build',
@@ -73,8 +134,20 @@ export function routePreload(routes: Record<string, string[]>): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const files = routeFiles(ctx.bundle as unknown as Bundle, routes);
-        return [{ tag: 'script', children: preloadScript(files), injectTo: 'head-prepend' }];
+        const bundle = ctx.bundle as unknown as Bundle;
+        const files = routeFiles(bundle, routes);
+        const script = preloadScript(files, routeStyles(bundle, routes));
+        // "<" escaped: the list sits inside a <script> element.
+        const list = JSON.stringify(prefetchFiles(bundle, prefetch)).replaceAll('<', '\\u003c');
+        return [
+          { tag: 'script', children: script, injectTo: 'head-prepend' },
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: PREFETCH_LIST_ID },
+            children: list,
+            injectTo: 'body',
+          },
+        ];
       },
     },
   };

@@ -6,7 +6,9 @@ import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 //    here with the same Vite and React and served the same way, by `vite preview`). Each round
 //    opens, each in a fresh browser context (no cache, service workers blocked): the hello page,
 //    #/lab and #/editor, and times navigation start -> first content drawn (the hello heading;
-//    the lab's scene; the editor's Monaco showing its text, ready to type). It also sums the
+//    the lab's scene; the editor showing the script in what a learner types into, its text area
+//    or Monaco: the bench then types a character there and checks it shows and survives
+//    Monaco's arrival; typedMs in each round's row is when it showed). It also sums the
 //    gzip size of the JavaScript each first view fetched, measured from the network responses:
 //    for the lab, the scripts asked for before it starts its idle prefetch (the performance
 //    mark `rate-lab:prefetch`). Median of BENCH_FIRSTVIEW_ROUNDS (7); prints the ratios with
@@ -175,24 +177,66 @@ async function round(browser) {
 
 // What "first content" is on each page: a selector that must be laid out (and, for the editor,
 // show its text). A check in the page records performance.now() (ms since navigation start) on
-// the first animation frame it holds, i.e. the frame that draws it.
+// the first animation frame it holds, i.e. the frame that draws it. The editor's first content is
+// what a learner can type into: its plain text area with the script (Monaco takes over from it
+// once loaded) or Monaco itself. The bench then types a character into it with the keyboard and
+// checks that it shows there and is still there once Monaco is ready.
+const EDITABLE =
+  '[data-testid="lua-editor"] textarea.code-fallback:not([readonly]), [data-testid="monaco-ready"] .view-lines';
 const VIEWS = {
   hello: { path: '', selector: '[data-testid="hello"]', text: true },
   lab: { path: '#/lab', selector: '.lab-lanes svg.scene', text: false },
-  editor: { path: '#/editor', selector: '[data-testid="monaco-ready"] .view-lines', text: true },
+  editor: { path: '#/editor', selector: EDITABLE, text: true },
 };
+/** The character the bench types into the editor (Lua scripts never hold one). */
+const TYPED = '@';
 
 const watcher = ({ selector, text }) => `(() => {
+  const textOf = (el) => ('value' in el ? el.value : el.textContent) || '';
+  const count = (el) => textOf(el).split(${JSON.stringify(TYPED)}).length - 1;
+  const typed = () => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    if (el && count(el) > window.__benchTypedBefore) {
+      window.__benchTypedAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(typed);
+  };
   const check = () => {
     const el = document.querySelector(${JSON.stringify(selector)});
-    if (el && el.getBoundingClientRect().height > 0 && (!${text} || el.textContent.trim())) {
+    if (el && el.getBoundingClientRect().height > 0 && (!${text} || textOf(el).trim())) {
       window.__benchSeenAt = performance.now();
+      window.__benchTypedBefore = count(el);
+      requestAnimationFrame(typed);
       return;
     }
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })();`;
+
+/** Types TYPED into the editor as a learner would; ms when it showed, and that Monaco kept it. */
+async function typeIntoEditor(page) {
+  await page
+    .locator(EDITABLE)
+    .first()
+    .click({ position: { x: 4, y: 4 } });
+  await page.keyboard.type(TYPED);
+  await page.waitForFunction(() => window.__benchTypedAt !== undefined, null, {
+    timeout: 30_000,
+  });
+  const typedAt = await page.evaluate(() => window.__benchTypedAt);
+  await page
+    .locator('[data-testid="monaco-ready"] .view-lines')
+    .first()
+    .waitFor({ timeout: 90_000 });
+  const kept = await page
+    .locator('[data-testid="monaco-ready"] .view-lines')
+    .first()
+    .evaluate((el, c) => el.textContent.includes(c), TYPED);
+  if (!kept) throw new Error('editor: the character typed before Monaco took over was lost');
+  return typedAt;
+}
 
 /** One first view in a fresh context: ms to first content, and its JavaScript's gzip bytes. */
 async function firstView(browser, name, port) {
@@ -219,6 +263,7 @@ async function firstView(browser, name, port) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`http://127.0.0.1:${port}/${view.path}`);
   await page.waitForFunction(() => window.__benchSeenAt !== undefined, null, { timeout: 90_000 });
+  const typedAt = name === 'editor' ? await typeIntoEditor(page) : null;
   // The lab's first view ends where its idle prefetch starts; the hello page's at its load.
   if (name === 'hello') await page.waitForLoadState('load');
   else
@@ -238,7 +283,7 @@ async function firstView(browser, name, port) {
   await context.close();
   if (errors.length) throw new Error(`${name}: page errors: ${errors.join('; ')}`);
   const urls = firstViewScripts(seen.scripts, seen.mark);
-  return { ms: seen.at, bytes: gzipBytes(urls, gz), scripts: urls.length };
+  return { ms: seen.at, typedMs: typedAt, bytes: gzipBytes(urls, gz), scripts: urls.length };
 }
 
 async function firstViewSection(browser) {
@@ -260,6 +305,7 @@ async function firstViewSection(browser) {
         rounds[name].push(r);
         row[name] = {
           ms: Math.round(r.ms),
+          ...(r.typedMs === null ? {} : { typedMs: Math.round(r.typedMs) }),
           kbGzip: +(r.bytes / 1024).toFixed(1),
           scripts: r.scripts,
         };

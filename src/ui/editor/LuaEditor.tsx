@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { offsetAt, positionAt } from './caret';
+import type { MonacoEditor } from './MonacoLua';
 
 /** A problem to draw in the editor (1-based lines and columns, endColumn exclusive). */
 export interface EditorMarker {
@@ -24,7 +26,19 @@ export interface LuaEditorProps {
   reveal?: { line: number; column?: number; nonce: number } | null;
 }
 
-const MonacoLua = lazy(() => import('./MonacoLua'));
+type MonacoModule = typeof import('./MonacoLua');
+/** Monaco's code, once loaded (every later editor opens with it at once). */
+let monacoModule: MonacoModule | null = null;
+let monacoLoading: Promise<MonacoModule> | null = null;
+function loadMonaco(): Promise<MonacoModule> {
+  return (monacoLoading ??= import('./MonacoLua').then(
+    (m) => (monacoModule = m),
+    (e: unknown) => {
+      monacoLoading = null;
+      throw e;
+    },
+  ));
+}
 
 function usePrefersDark(): boolean {
   const query = '(prefers-color-scheme: dark)';
@@ -49,7 +63,7 @@ function usePrefersDark(): boolean {
   return dark;
 }
 
-/** A plain text area with the same content: shown while Monaco loads, and usable on its own. */
+/** A plain text area with the same content: the editor until Monaco is in, and usable on its own. */
 export function PlainCodeArea({
   value,
   onChange,
@@ -57,9 +71,11 @@ export function PlainCodeArea({
   height = '24rem',
   readOnly,
   onRun,
-}: LuaEditorProps) {
+  ref,
+}: LuaEditorProps & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
     <textarea
+      ref={ref}
       className="code-fallback"
       aria-label={label}
       data-testid="code-fallback"
@@ -78,14 +94,72 @@ export function PlainCodeArea({
   );
 }
 
-/** Monaco with Lua highlighting, loaded lazily; a plain text area stands in until it is ready. */
+/**
+ * Monaco with Lua highlighting. Its code is big, so the learner's text shows at once in a plain
+ * text area, which they can type into; Monaco loads meanwhile and takes over in one commit with
+ * the text area's text, selection, scroll and focus (nothing typed before or during the swap is
+ * lost: e2e/editor.spec.ts types through it).
+ */
 export function LuaEditor(props: LuaEditorProps) {
   const dark = usePrefersDark();
+  const [Monaco, setMonaco] = useState(() => monacoModule?.default ?? null);
+  const [failed, setFailed] = useState(false);
+  const [ready, setReady] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (Monaco) return;
+    let live = true;
+    loadMonaco().then(
+      (m) => live && setMonaco(() => m.default),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Monaco]);
+
+  // "Go to line" before Monaco is in: the text area's caret goes there.
+  const { reveal } = props;
+  useEffect(() => {
+    const ta = area.current;
+    if (!reveal || !ta) return;
+    const at = offsetAt(ta.value, reveal.line, reveal.column ?? 1);
+    ta.focus();
+    ta.setSelectionRange(at, at);
+  }, [reveal]);
+
+  /** Runs in the commit that creates Monaco, while the text area is still there. */
+  const takeOver = (ed: MonacoEditor) => {
+    const ta = area.current;
+    if (ta) {
+      if (ed.getValue() !== ta.value) ed.setValue(ta.value);
+      const from = positionAt(ta.value, ta.selectionStart);
+      const to = positionAt(ta.value, ta.selectionEnd);
+      const [anchor, active] = ta.selectionDirection === 'backward' ? [to, from] : [from, to];
+      ed.setSelection({
+        selectionStartLineNumber: anchor.lineNumber,
+        selectionStartColumn: anchor.column,
+        positionLineNumber: active.lineNumber,
+        positionColumn: active.column,
+      });
+      if (document.activeElement === ta) {
+        ed.revealPosition(active);
+        ed.focus();
+      } else ed.setScrollTop(ta.scrollTop);
+    }
+    setReady(true);
+  };
+
   return (
     <div className="lua-editor" data-testid="lua-editor">
-      <Suspense fallback={<PlainCodeArea {...props} />}>
-        <MonacoLua {...props} dark={dark} />
-      </Suspense>
+      {Monaco && <Monaco {...props} dark={dark} onMounted={takeOver} />}
+      {!ready && <PlainCodeArea {...props} ref={area} />}
+      {failed && (
+        <p className="muted" role="status">
+          The code editor could not load; this plain text box keeps working.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import Editor, { type OnMount } from '@monaco-editor/react';
-import { useEffect, useRef, useState } from 'react';
-import { PlainCodeArea, type LuaEditorProps } from './LuaEditor';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { LuaEditorProps } from './LuaEditor';
 import { monaco } from './monacoSetup';
 
-type Ed = Parameters<OnMount>[0];
+export type MonacoEditor = ReturnType<typeof monaco.editor.create>;
 
 // vs-dark with two changes for WCAG AA's 4.5:1 (axe, e2e/a11y.spec.ts): its comment green
 // (#608b4e on #1e1e1e, 4.2:1) becomes #6a9955 (5.0:1), and the dimmed number of the last,
@@ -29,23 +28,83 @@ const SEVERITY = {
   info: monaco.MarkerSeverity.Info,
 } as const;
 
-export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
-  const {
-    value,
-    onChange,
-    label,
-    height = '24rem',
-    readOnly,
-    dark,
-    markers,
-    onRun,
-    reveal,
-  } = props;
-  const [editor, setEditor] = useState<Ed | null>(null);
-  const runRef = useRef(onRun);
+const themeOf = (dark: boolean) => (dark ? 'rate-lab-dark' : 'rate-lab-light');
+
+/**
+ * Monaco with Lua. It is created in the commit that mounts it, and `onMounted` is called in that
+ * same commit (LuaEditor.tsx moves the caret and the focus over from its text area there, before
+ * the browser can deliver another key).
+ */
+export default function MonacoLua(
+  props: LuaEditorProps & { dark: boolean; onMounted?: (editor: MonacoEditor) => void },
+) {
+  const { value, label, height = '24rem', readOnly, dark, markers, reveal } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<MonacoEditor | null>(null);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  /** The editor's text is being set from `value` (not typed): no onChange for it. */
+  const applying = useRef(false);
+
+  useLayoutEffect(() => {
+    const p = latest.current;
+    const ed = monaco.editor.create(box.current!, {
+      value: p.value,
+      language: 'lua',
+      theme: themeOf(p.dark),
+      ariaLabel: p.label,
+      readOnly: p.readOnly,
+      minimap: { enabled: false },
+      // A long line wraps inside the code column instead of running under the scene.
+      wordWrap: 'on',
+      wrappingIndent: 'same',
+      fontSize: 14,
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      tabSize: 2,
+      renderLineHighlight: 'line',
+      fixedOverflowWidgets: true,
+      glyphMargin: false,
+      lineNumbersMinChars: 3,
+    });
+    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun?.());
+    const sub = ed.onDidChangeModelContent(() => {
+      if (!applying.current) latest.current.onChange(ed.getValue());
+    });
+    p.onMounted?.(ed);
+    setEditor(ed);
+    return () => {
+      sub.dispose();
+      const model = ed.getModel();
+      ed.dispose();
+      model?.dispose();
+    };
+  }, []);
+
+  // The text from outside (a template, an undo, a shared link): one undoable edit.
   useEffect(() => {
-    runRef.current = onRun;
-  }, [onRun]);
+    const model = editor?.getModel();
+    if (!editor || !model || value === editor.getValue()) return;
+    applying.current = true;
+    if (editor.getOption(monaco.editor.EditorOption.readOnly)) editor.setValue(value);
+    else {
+      editor.executeEdits('', [
+        { range: model.getFullModelRange(), text: value, forceMoveMarkers: true },
+      ]);
+      editor.pushUndoStop();
+    }
+    applying.current = false;
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.updateOptions({ readOnly, ariaLabel: label });
+  }, [editor, readOnly, label]);
+
+  useEffect(() => {
+    if (editor) monaco.editor.setTheme(themeOf(dark));
+  }, [editor, dark]);
 
   useEffect(() => {
     const model = editor?.getModel();
@@ -71,8 +130,10 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
     );
   }, [editor, markers, value]);
 
+  // A reveal asked for before this editor existed was the text area's (LuaEditor.tsx).
+  const revealAtMount = useRef(reveal);
   useEffect(() => {
-    if (!editor || !reveal) return;
+    if (!editor || !reveal || reveal === revealAtMount.current) return;
     editor.revealLineInCenter(reveal.line);
     editor.setPosition({ lineNumber: reveal.line, column: reveal.column ?? 1 });
     editor.focus();
@@ -80,34 +141,7 @@ export default function MonacoLua(props: LuaEditorProps & { dark: boolean }) {
 
   return (
     <div data-testid={editor ? 'monaco-ready' : 'monaco-loading'} style={{ height }}>
-      <Editor
-        height={height}
-        language="lua"
-        theme={dark ? 'rate-lab-dark' : 'rate-lab-light'}
-        value={value}
-        loading={<PlainCodeArea {...props} />}
-        onChange={(v) => onChange(v ?? '')}
-        onMount={(ed) => {
-          ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current?.());
-          setEditor(ed);
-        }}
-        options={{
-          ariaLabel: label,
-          readOnly,
-          minimap: { enabled: false },
-          // A long line wraps inside the code column instead of running under the scene.
-          wordWrap: 'on',
-          wrappingIndent: 'same',
-          fontSize: 14,
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          tabSize: 2,
-          renderLineHighlight: 'line',
-          fixedOverflowWidgets: true,
-          glyphMargin: false,
-          lineNumbersMinChars: 3,
-        }}
-      />
+      <div ref={box} style={{ height: '100%', width: '100%' }} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
-// Monaco, bundled by Vite: the API, the editor features, Lua highlighting and the editor worker
-// all come from this build. Nothing is fetched from a CDN, so the editor works offline.
+// Monaco, bundled by Vite: the API, the editor features the lab uses (monacoFeatures.ts), Lua
+// highlighting and the editor worker all come from this build. Nothing is fetched from a CDN,
+// so the editor works offline.
 // Also registers the lab's Lua help once: completion, hover and signature help for
 // redis.call command names and arguments (read from the Redis model's one command table, so
 // the editor offers exactly what the model runs), KEYS, ARGV and the redis.* helpers.
-import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
-import 'monaco-editor/features/register.all';
+import './monacoFeatures';
 import 'monaco-editor/languages/definitions/lua/register';
 import { REDIS_GLOBALS } from '../../core/playground/redisDocs';
 import { allowedInScripts, COMMAND_ROWS, commandDoc } from '../../core/redis/table';
@@ -21,8 +21,6 @@ self.MonacoEnvironment = {
     return w;
   },
 };
-
-loader.config({ monaco });
 
 const CALL_OPEN = /redis\.p?call\(\s*(["'])([A-Za-z]*)$/;
 const KIND = monaco.languages.CompletionItemKind;

@@ -1,0 +1,63 @@
+// #/editor opens on a plain text area with the script while Monaco loads (src/ui/editor/
+// LuaEditor.tsx); Monaco then takes over. Every key typed before, during and after the swap
+// lands, in order, at the caret.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Monaco's text as drawn (the lines in view), in order, without white space (lines wrap). */
+function drawnText(page: Page): Promise<string> {
+  return page
+    .locator('.monaco-editor .view-lines')
+    .first()
+    .evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('.view-line')]
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((l) => l.textContent ?? '')
+        .join('')
+        .replace(/\s+/g, ''),
+    );
+}
+
+test('keys typed while Monaco loads all land, in order, where the caret was', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/MonacoLua-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('./#/editor');
+  const area = page.getByTestId('code-fallback');
+  await expect(area).toHaveValue(/return/);
+  await expect(page.getByTestId('monaco-ready')).toHaveCount(0);
+  const before = await area.inputValue();
+  // The caret at the end of the first line, not at either end of the script.
+  const at = before.indexOf('\n');
+  expect(at).toBeGreaterThan(0);
+  await area.evaluate((el: HTMLTextAreaElement, k) => {
+    el.focus();
+    el.setSelectionRange(k, k);
+  }, at);
+  await page.keyboard.type('XY');
+  await expect(area).toHaveValue(before.slice(0, at) + 'XY' + before.slice(at));
+  // Let Monaco in, and keep typing through the swap.
+  release();
+  let typed = 'XY';
+  const ready = page.getByTestId('monaco-ready');
+  for (let i = 0; i < 2000 && !(await ready.isVisible()); i++) {
+    await page.keyboard.type('Z');
+    typed += 'Z';
+  }
+  await expect(ready).toBeVisible();
+  await page.keyboard.type('W');
+  typed += 'W';
+  await expect(area).toHaveCount(0);
+  const expected = before.slice(0, at) + typed + before.slice(at);
+  const flat = (t: string) => t.replace(/\s+/g, '');
+  // What Monaco draws is the script with every key, from its start, up to the lines in view.
+  await expect
+    .poll(async () => {
+      const drawn = await drawnText(page);
+      return flat(expected).startsWith(drawn) && drawn.length > flat(before.slice(0, at)).length;
+    })
+    .toBe(true);
+});
