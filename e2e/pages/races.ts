@@ -89,9 +89,8 @@ export class RacesScreen extends RaceView {
   }
 
   /** Replace the script (waits for the editor first: Monaco loads lazily). */
-  async setScript(text: string): Promise<void> {
-    await this.monaco.ready();
-    await this.monaco.setScript(text);
+  setScript(text: string): Promise<void> {
+    return this.monaco.replaceWhenReady(text);
   }
 
   /** Open the route (or a path under it, e.g. '#/races/...'). */
