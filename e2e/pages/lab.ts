@@ -38,6 +38,7 @@ export const LAB_IDS = {
   overCaption: 'over-caption',
   overCount: 'over-count',
   overLimitNote: 'over-limit-note',
+  predictResult: 'predict-result',
   outageCaption: 'outage-caption',
   selectedRequest: 'selected-request',
   wastedBudget: 'wasted-budget',
@@ -124,6 +125,12 @@ export class LabView {
     return this.root.getByRole('group', { name: /^Predict/ });
   }
 
+  /** Answer the prediction: type it and press "Check my prediction". */
+  async predictAnswer(answer: string): Promise<void> {
+    await this.predict.getByRole('textbox').fill(answer);
+    await this.predict.getByRole('button', { name: 'Check my prediction' }).click();
+  }
+
   /** Skip the prediction ("Just show me"); with `ifAsked`, only when the question is there. */
   async skipPredict({ ifAsked = false } = {}): Promise<void> {
     if (ifAsked && (await this.predict.count()) === 0) return;
@@ -202,6 +209,19 @@ export class LabScreen extends LabView {
   /** A panel's tab (a phone shows the panels as tabs). */
   tab(name: Panel): Locator {
     return this.page.getByRole('tab', { name });
+  }
+
+  /** Whether the lab still waits for a prediction (window.rateLab's snapshot). */
+  predictPending(): Promise<boolean> {
+    return this.page.evaluate(() => window.rateLab!.snapshot().predictPending);
+  }
+
+  /** The lab's first scene drawing, scrolled to the middle (a phone plays only what it shows). */
+  async sceneInView(): Promise<void> {
+    await this.page
+      .locator('.lab-lanes svg.scene')
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
   }
 
   /** On a phone the panels are tabs: show one (a no-op on the desktop layout). */

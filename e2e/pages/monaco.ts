@@ -18,6 +18,13 @@ export class Monaco {
     return this.page.locator('.monaco-editor .view-lines').first();
   }
 
+  /** The coloured tokens the Lua grammar gives the drawn lines. */
+  get tokens(): Locator {
+    return this.page.locator(
+      '.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines span[class*="mtk"]',
+    );
+  }
+
   /** The editor's error or warning marks. */
   squiggles(kind: 'error' | 'warning'): Locator {
     return this.page.locator(`.monaco-editor .squiggly-${kind}`);

@@ -26,6 +26,7 @@ export const PRACTICE_IDS = {
   instanceSeed: 'instance-seed',
   loadSolution: 'load-solution',
   newNumbers: 'new-numbers',
+  problem: 'problem',
   problemCard: 'problem-card',
   retryNote: 'retry-note',
   reviewLater: 'review-later',
