@@ -85,8 +85,9 @@ test('a lesson widget asks first; its narrated steps wait; an answer plays and c
   expect(await box.innerText()).not.toMatch(/admitted|refused|Retry-After/);
 
   // Narrated steps of a widget still asking keep their captions hidden; Next shows them.
-  const steps = new LessonsView(lessons.el('steps').first());
-  await steps.root.scrollIntoViewIfNeeded();
+  const stepsBox = lessons.el('steps').first();
+  const steps = new LessonsView(stepsBox);
+  await stepsBox.scrollIntoViewIfNeeded();
   await expect(steps.el('stepsPredict')).toBeVisible();
   await expect(steps.el('stepCaption')).toBeHidden();
   await steps.el('stepNext').click();
