@@ -50,6 +50,7 @@ export const LAB_IDS = {
   sharedStore: 'shared-store',
   luaKeys: 'lua-keys',
   stripEmpty: 'strip-empty',
+  urlError: 'url-error',
   widget: 'lab-widget',
   widgetLoading: 'widget-loading',
   widgetSelected: 'widget-selected',
