@@ -56,7 +56,7 @@ export const test = base.extend<Screens>({
 });
 
 export { expect, gotoRoute } from '../fixtures';
-export { animationFrames, LAB_IDS, LabScreen, LabView, WORKED } from './lab';
+export { animationFrames, LAB_IDS, LabScreen, LabView, type Root, WORKED } from './lab';
 export { EDITOR_IDS, EditorScreen } from './editor';
 export { INTERVIEW_IDS, InterviewScreen, InterviewView } from './interview';
 export { LESSONS_IDS, LessonsScreen, LessonsView } from './lessons';
