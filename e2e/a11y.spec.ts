@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, gotoRoute, LessonsScreen, Monaco, test } from './pages';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const index = JSON.parse(readFileSync(resolve(root, 'lessons/index.json'), 'utf8')) as {
@@ -41,6 +41,7 @@ const ROUTES = [
 const PENDING: { route: string; rule: string; projects: string[]; why: string }[] = [];
 
 const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 
 /** Practice routes whose problem is answered with a script (kind fix or write: Monaco). */
 const SCRIPT_PROBLEMS = new Set(
@@ -53,18 +54,22 @@ const SCRIPT_PROBLEMS = new Set(
     .map((s) => `#/practice/${s}`),
 );
 
-async function settle(page: Page, route: string): Promise<void> {
-  // Lesson widgets run the engine; wait until every lane has its counts (or an error).
+async function settle(page: Page, route: string, theme: Theme): Promise<void> {
+  // Lesson widgets run the engine; wait until every one has its scene (or its error).
   if (route.startsWith('#/lessons/')) {
-    const lanes = page.getByTestId('lane');
-    for (let i = 0; i < (await lanes.count()); i++)
-      await expect(lanes.nth(i)).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
+    const lessons = new LessonsScreen(page);
+    for (let i = 0; i < (await lessons.widgets.count()); i++)
+      await expect(lessons.widget(i).el('widgetLoading')).toHaveCount(0, { timeout: 20_000 });
   }
   // Monaco arrives lazily: wait for it where the page has one (not a fixed wait, and not a
-  // timeout swallowed on the problems that have none).
-  if (route === '#/editor' || SCRIPT_PROBLEMS.has(route))
-    await expect(page.getByTestId('monaco-ready').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(300);
+  // timeout swallowed on the problems that have none), and for it to take the theme.
+  if (route === '#/editor' || SCRIPT_PROBLEMS.has(route)) {
+    const monaco = new Monaco(page);
+    await expect(monaco.readyMark.first()).toBeVisible({ timeout: 30_000 });
+    await monaco.themed(theme === 'dark');
+  }
+  // The route's own code has arrived: no page-wide "Loading…" is left.
+  await expect(page.locator('.page-loading')).toHaveCount(0);
 }
 
 test.describe('accessibility (axe)', () => {
@@ -81,7 +86,7 @@ test.describe('accessibility (axe)', () => {
       for (const theme of THEMES) {
         await page.emulateMedia({ colorScheme: theme });
         await gotoRoute(page, route);
-        await settle(page, route);
+        await settle(page, route, theme);
         const { violations } = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
           .analyze();

@@ -4,26 +4,30 @@
 // downloads as Markdown and JSON; either window survives a reload; full storage is reported.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import {
+  expect,
+  gotoRoute,
+  guardPage,
+  InterviewView,
+  LabView,
+  RaceView,
+  type Root,
+  test,
+} from './pages';
 
 const PICK = ['per-process-limiter', 'token-lease-protocol', 'check-then-increment'];
 
 /** The fixture guards `page`; a second page gets the same guard: no network, no console error. */
 async function openGuarded(context: BrowserContext, hash: string) {
   const p = await context.newPage();
-  const problems: string[] = [];
-  await p.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (['127.0.0.1', 'localhost'].includes(url.hostname) || /^(data|blob):/.test(url.protocol))
-      return route.continue();
-    problems.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-  p.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  p.on('pageerror', (e) => problems.push(e.message));
+  const problems = await guardPage(p, ['127.0.0.1', 'localhost']);
   await gotoRoute(p, hash);
   return { p, problems };
 }
+
+/** The interview's, the race scheduler's and the lab's elements under a page or a region. */
+const iv = (root: Root) => new InterviewView(root);
+const rv = (root: Root) => new RaceView(root);
 
 /**
  * The fake clock jumps by whole minutes (fastForward) while real time still flows a little, so
@@ -42,32 +46,30 @@ async function expectClock(el: import('@playwright/test').Locator, mmss: string,
 
 async function startSession(host: Page, pick = PICK) {
   await gotoRoute(host, '#/interview/host');
-  for (const id of pick) await host.getByTestId(`pick-${id}`).check();
-  await expect(host.getByTestId('host-order').locator('li')).toHaveCount(pick.length);
-  await host.getByTestId('candidate-name').fill('Ada');
-  await host.getByTestId('start-session').click();
-  await expect(host.getByTestId('host-page')).toHaveAttribute('data-state', 'running');
+  for (const id of pick) await iv(host).pick(id).check();
+  await expect(iv(host).el('hostOrder').locator('li')).toHaveCount(pick.length);
+  await iv(host).el('candidateName').fill('Ada');
+  await iv(host).el('startSession').click();
+  await expect(iv(host).el('hostPage')).toHaveAttribute('data-state', 'running');
 }
 
 test.describe('an interview on two screens', () => {
   test('both windows drive, the clock belongs to the session, the candidate sees only the question', async ({
     page,
     context,
+    interview,
   }) => {
     await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
     await startSession(page);
     const cand = await openGuarded(context, '#/interview/candidate');
     const candidate = cand.p;
-    const hostTitle = page.getByTestId('host-question-title');
-    const candTitle = candidate.getByTestId('candidate-question');
+    const hostTitle = interview.el('hostQuestionTitle');
+    const candTitle = iv(candidate).el('candidateQuestion');
     await expect(candTitle).toHaveText((await hostTitle.textContent()) ?? '');
-    await expect(candidate.getByTestId('candidate-position')).toHaveText('Question 1 of 3');
+    await expect(iv(candidate).el('candidatePosition')).toHaveText('Question 1 of 3');
 
     // Nothing of the interviewer's view reaches the candidate's screen.
-    const answer = (await page.getByTestId('host-answer').locator('p').first().innerText()).slice(
-      0,
-      60,
-    );
+    const answer = (await interview.el('hostAnswer').locator('p').first().innerText()).slice(0, 60);
     expect(answer.length).toBeGreaterThan(20);
     const rubric = await page.locator('.host-rubric li').first().innerText();
     const candText = await candidate.locator('main').innerText();
@@ -78,31 +80,31 @@ test.describe('an interview on two screens', () => {
 
     // The session clock and this question's time.
     await context.clock.fastForward('01:30');
-    await expectClock(page.getByTestId('session-clock'), '01:30');
-    await expectClock(page.getByTestId('question-clock'), '01:30');
+    await expectClock(interview.el('sessionClock'), '01:30');
+    await expectClock(interview.el('questionClock'), '01:30');
 
     // The interviewer moves on: the candidate follows.
-    await page.getByTestId('host-next').click();
-    await expect(candidate.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await interview.el('hostNext').click();
+    await expect(iv(candidate).el('candidatePosition')).toHaveText('Question 2 of 3');
     await expect(candTitle).toHaveText((await hostTitle.textContent()) ?? '');
-    await expectClock(page.getByTestId('question-clock'), '00:00');
+    await expectClock(interview.el('questionClock'), '00:00');
     await context.clock.fastForward('00:30');
-    await expectClock(page.getByTestId('session-clock'), '02:00');
+    await expectClock(interview.el('sessionClock'), '02:00');
 
     // The candidate moves on: the interviewer follows (button, then keys).
-    await candidate.getByTestId('candidate-next').click();
-    await expect(page.getByTestId('host-question-title')).toHaveText(
+    await iv(candidate).el('candidateNext').click();
+    await expect(interview.el('hostQuestionTitle')).toHaveText(
       (await candTitle.textContent()) ?? '',
     );
-    await expect(page.getByTestId('agenda-3')).toHaveAttribute('aria-current', 'step');
+    await expect(interview.agenda(3)).toHaveAttribute('aria-current', 'step');
     await candidate.keyboard.press('ArrowLeft');
     await candidate.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('agenda-1')).toHaveAttribute('aria-current', 'step');
+    await expect(interview.agenda(1)).toHaveAttribute('aria-current', 'step');
     // Back on question 1, its time carries on from 01:30; the session clock never restarted.
-    await expectClock(page.getByTestId('question-clock'), '01:30');
+    await expectClock(interview.el('questionClock'), '01:30');
     await context.clock.fastForward('00:10');
-    await expectClock(page.getByTestId('question-clock'), '01:40');
-    await expectClock(page.getByTestId('session-clock'), '02:10');
+    await expectClock(interview.el('questionClock'), '01:40');
+    await expectClock(interview.el('sessionClock'), '02:10');
     await page.screenshot({ path: 'test-results/shots/interview-host-1440.png', fullPage: true });
     expect(cand.problems).toEqual([]);
   });
@@ -110,25 +112,26 @@ test.describe('an interview on two screens', () => {
   test('rubric, follow-ups and notes go into the scorecard, as Markdown and JSON', async ({
     page,
     context,
+    interview,
   }) => {
     await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
     await startSession(page);
-    await page.getByTestId('rubric-0').check();
-    await page.getByTestId('rubric-2').check();
-    await page.getByTestId('ask-follow-up').click();
-    await expect(page.getByTestId('follow-up-asked')).toHaveCount(1);
-    await page.getByTestId('question-notes').fill('Named the multiplication at once.');
+    await interview.rubric(0).check();
+    await interview.rubric(2).check();
+    await interview.el('askFollowUp').click();
+    await expect(interview.el('followUpAsked')).toHaveCount(1);
+    await interview.el('questionNotes').fill('Named the multiplication at once.');
     await context.clock.fastForward('03:00');
-    await page.getByTestId('host-next').click();
+    await interview.el('hostNext').click();
     await context.clock.fastForward('02:00');
-    await page.getByTestId('overall-notes').fill('Solid on fundamentals.');
-    await page.getByTestId('end-session').click();
-    await expect(page.getByTestId('host-page')).toHaveAttribute('data-state', 'ended');
-    await expect(page.getByTestId('scorecard')).toContainText(/2 questions in 05:[01]\d/);
+    await interview.el('overallNotes').fill('Solid on fundamentals.');
+    await interview.el('endSession').click();
+    await expect(interview.el('hostPage')).toHaveAttribute('data-state', 'ended');
+    await expect(interview.el('scorecard')).toContainText(/2 questions in 05:[01]\d/);
 
     const [md] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('download-md').click(),
+      interview.el('downloadMd').click(),
     ]);
     expect(md.suggestedFilename()).toMatch(/^interview-scorecard-.*\.md$/);
     const text = await readFile((await md.path())!, 'utf8');
@@ -141,7 +144,7 @@ test.describe('an interview on two screens', () => {
 
     const [js] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('download-json').click(),
+      interview.el('downloadJson').click(),
     ]);
     const card = JSON.parse(await readFile((await js.path())!, 'utf8'));
     expect(card.format).toBe('rate-limit-lab/interview-scorecard');
@@ -163,16 +166,17 @@ test.describe('an interview on two screens', () => {
   test('a 45-minute session on the suggested set, with the race scheduler on the candidate side', async ({
     page,
     context,
+    interview,
   }) => {
     // Eight questions on two pages of a busy machine: longer than one question's test.
     test.setTimeout(120_000);
     await context.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
     await gotoRoute(page, '#/interview/host');
-    await page.getByTestId('suggested-set').click();
-    const n = await page.getByTestId('host-order').locator('li').count();
+    await interview.el('suggestedSet').click();
+    const n = await interview.el('hostOrder').locator('li').count();
     expect(n).toBeGreaterThanOrEqual(6);
     // Reorder: the third question first (the interviewer's order is the session's).
-    const items = page.getByTestId('host-order').locator('li');
+    const items = interview.el('hostOrder').locator('li');
     const label = await items
       .nth(2)
       .getByRole('button', { name: /earlier/ })
@@ -187,41 +191,39 @@ test.describe('an interview on two screens', () => {
       .getByRole('button', { name: /earlier/ })
       .click();
     await expect(items.first()).toContainText(third);
-    await page.getByTestId('candidate-name').fill('Grace');
-    await page.getByTestId('start-session').click();
+    await interview.el('candidateName').fill('Grace');
+    await interview.el('startSession').click();
     const cand = await openGuarded(context, '#/interview/candidate');
     const candidate = cand.p;
-    await expect(page.getByTestId('host-question-title')).toHaveText(third);
+    await expect(interview.el('hostQuestionTitle')).toHaveText(third);
     const per = Math.floor((45 * 60) / n);
     let raced = false;
     for (let k = 0; k < n; k++) {
-      await expect(candidate.getByTestId('candidate-position')).toHaveText(
-        `Question ${k + 1} of ${n}`,
+      await expect(iv(candidate).el('candidatePosition')).toHaveText(`Question ${k + 1} of ${n}`);
+      await expect(iv(candidate).el('candidateQuestion')).toHaveText(
+        (await interview.el('hostQuestionTitle').textContent()) ?? '',
       );
-      await expect(candidate.getByTestId('candidate-question')).toHaveText(
-        (await page.getByTestId('host-question-title').textContent()) ?? '',
-      );
-      await page.getByTestId('rubric-0').check();
-      await page.getByTestId('ask-follow-up').click();
-      await page.getByTestId('question-notes').fill(`Note on question ${k + 1}.`);
+      await interview.rubric(0).check();
+      await interview.el('askFollowUp').click();
+      await interview.el('questionNotes').fill(`Note on question ${k + 1}.`);
       // Nothing of the interviewer's window on the candidate's screen.
       const rubric = (await page.locator('.host-rubric li').first().innerText()).trim();
-      const asked = (await page.getByTestId('follow-up-asked').first().innerText()).trim();
+      const asked = (await interview.el('followUpAsked').first().innerText()).trim();
       const candText = await candidate.locator('main').innerText();
       expect(candText).not.toContain(rubric);
       expect(candText).not.toContain(asked.slice(0, 40));
       expect(candText).not.toContain(`Note on question ${k + 1}.`);
-      if ((await candidate.getByTestId('candidate-race').count()) > 0) {
+      if ((await iv(candidate).el('candidateRace').count()) > 0) {
         raced = true;
-        await expect(page.getByTestId('host-candidate-tools')).toContainText('race scheduler');
-        await candidate.getByTestId('candidate-race').locator('summary').click();
+        await expect(interview.el('hostCandidateTools')).toContainText('race scheduler');
+        await iv(candidate).el('candidateRace').locator('summary').click();
         // The candidate works it out: no explorer to find the bad schedule for them.
-        await expect(candidate.getByTestId('race-find-bad')).toHaveCount(0);
-        await expect(candidate.getByTestId('race-prove')).toHaveCount(0);
-        await candidate.getByTestId('race-step-0').click();
-        await expect(candidate.getByTestId('race-log').locator('li')).toHaveCount(1);
-        await candidate.getByTestId('race-step-1').click();
-        await expect(candidate.getByTestId('race-log').locator('li')).toHaveCount(2);
+        await expect(rv(candidate).el('raceFindBad')).toHaveCount(0);
+        await expect(rv(candidate).el('raceProve')).toHaveCount(0);
+        await rv(candidate).step(0).click();
+        await expect(rv(candidate).el('raceLog').locator('li')).toHaveCount(1);
+        await rv(candidate).step(1).click();
+        await expect(rv(candidate).el('raceLog').locator('li')).toHaveCount(2);
         await candidate.setViewportSize({ width: 1440, height: 900 });
         await candidate.screenshot({
           path: 'test-results/shots/interview-candidate-race-1440.png',
@@ -229,20 +231,20 @@ test.describe('an interview on two screens', () => {
         });
       }
       await context.clock.fastForward(per * 1000);
-      if (k < n - 1) await page.getByTestId('host-next').click();
+      if (k < n - 1) await interview.el('hostNext').click();
     }
     expect(raced).toBe(true);
     await expectClock(
-      page.getByTestId('session-clock'),
+      interview.el('sessionClock'),
       `${String(Math.floor((per * n) / 60)).padStart(2, '0')}:${String((per * n) % 60).padStart(2, '0')}`,
       // The page's clock also runs in real time while the test clicks through eight questions.
       120,
     );
-    await page.getByTestId('end-session').click();
-    await expect(candidate.getByTestId('candidate-screen')).toHaveAttribute('data-state', 'ended');
+    await interview.el('endSession').click();
+    await expect(iv(candidate).el('candidateScreen')).toHaveAttribute('data-state', 'ended');
     const [js] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('download-json').click(),
+      interview.el('downloadJson').click(),
     ]);
     const card = JSON.parse(await readFile((await js.path())!, 'utf8'));
     expect(card.questions).toHaveLength(n);
@@ -256,7 +258,7 @@ test.describe('an interview on two screens', () => {
     }
     const [md] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('download-md').click(),
+      interview.el('downloadMd').click(),
     ]);
     const text = await readFile((await md.path())!, 'utf8');
     expect(text).toContain('# Interview scorecard: Grace');
@@ -264,25 +266,25 @@ test.describe('an interview on two screens', () => {
     expect(cand.problems).toEqual([]);
   });
 
-  test('either window survives a reload', async ({ page, context }) => {
+  test('either window survives a reload', async ({ page, context, interview }) => {
     await startSession(page);
-    await page.getByTestId('rubric-1').check();
-    await page.getByTestId('question-notes').fill('kept');
-    await page.getByTestId('host-next').click();
+    await interview.rubric(1).check();
+    await interview.el('questionNotes').fill('kept');
+    await interview.el('hostNext').click();
     const cand = await openGuarded(context, '#/interview/candidate');
-    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await expect(iv(cand.p).el('candidatePosition')).toHaveText('Question 2 of 3');
     await cand.p.reload();
-    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 2 of 3');
+    await expect(iv(cand.p).el('candidatePosition')).toHaveText('Question 2 of 3');
     await page.reload();
-    await expect(page.getByTestId('agenda-2')).toHaveAttribute('aria-current', 'step');
-    await page.getByTestId('agenda-1').click();
-    await expect(page.getByTestId('question-notes')).toHaveValue('kept');
-    await expect(page.getByTestId('rubric-1')).toBeChecked();
-    await expect(cand.p.getByTestId('candidate-position')).toHaveText('Question 1 of 3');
+    await expect(interview.agenda(2)).toHaveAttribute('aria-current', 'step');
+    await interview.agenda(1).click();
+    await expect(interview.el('questionNotes')).toHaveValue('kept');
+    await expect(interview.rubric(1)).toBeChecked();
+    await expect(iv(cand.p).el('candidatePosition')).toHaveText('Question 1 of 3');
     expect(cand.problems).toEqual([]);
   });
 
-  test('full storage is reported and nothing typed is lost', async ({ page }) => {
+  test('full storage is reported and nothing typed is lost', async ({ page, interview }) => {
     await page.addInitScript(() => {
       const set = Storage.prototype.setItem;
       Storage.prototype.setItem = function (k: string, v: string) {
@@ -295,12 +297,12 @@ test.describe('an interview on two screens', () => {
     await page.evaluate(() => {
       (window as unknown as { __full?: boolean }).__full = true;
     });
-    await page.getByTestId('question-notes').fill('not lost');
-    await expect(page.getByTestId('save-error')).toContainText('storage for the lab is full');
-    await expect(page.getByTestId('question-notes')).toHaveValue('not lost');
+    await interview.el('questionNotes').fill('not lost');
+    await expect(interview.el('saveError')).toContainText('storage for the lab is full');
+    await expect(interview.el('questionNotes')).toHaveValue('not lost');
     const [md] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId('download-md').click(),
+      interview.el('downloadMd').click(),
     ]);
     expect(await readFile((await md.path())!, 'utf8')).toContain('> not lost');
   });
@@ -309,7 +311,7 @@ test.describe('an interview on two screens', () => {
     await startSession(page, ['one-tenant-1m-rps', 'noisy-neighbour']);
     const cand = await openGuarded(context, '#/interview/candidate');
     await cand.p.setViewportSize({ width: 360, height: 780 });
-    await expect(cand.p.getByTestId('candidate-question')).toBeVisible();
+    await expect(iv(cand.p).el('candidateQuestion')).toBeVisible();
     const overflow = await cand.p.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -318,9 +320,9 @@ test.describe('an interview on two screens', () => {
       path: 'test-results/shots/interview-candidate-360.png',
       fullPage: true,
     });
-    await cand.p.getByTestId('candidate-next').click();
-    await cand.p.getByTestId('candidate-lab').locator('summary').click();
-    await expect(cand.p.getByTestId('lab-widget')).toBeVisible();
+    await iv(cand.p).el('candidateNext').click();
+    await iv(cand.p).el('candidateLab').locator('summary').click();
+    await expect(new LabView(cand.p).el('widget')).toBeVisible();
     await cand.p.screenshot({
       path: 'test-results/shots/interview-candidate-lab-360.png',
       fullPage: true,

@@ -213,12 +213,14 @@ test.describe('lab audit (issue 13)', () => {
     }
   });
 
-  test('a syntax error is listed once, also after running', async ({ page, editor }) => {
+  test('a syntax error is listed once, also after running', async ({ editor }) => {
     await editor.open();
     await editor.setScript('local a = 1\nlocal b = = 2\nreturn a');
     await expect(editor.el('problemError').first()).toContainText('line 2');
     await editor.el('run').click();
-    await page.waitForTimeout(1500);
+    // The run has answered: every request failed on the compile error, and nothing runs on.
+    await expect(editor.el('runSummary')).toContainText('does not compile', { timeout: 20_000 });
+    await expect(editor.el('run')).not.toContainText('Running');
     await expect(editor.el('problemError')).toHaveCount(1);
   });
 

@@ -10,8 +10,7 @@ import { productionReport } from '../src/core/production/report';
 import { signals } from '../src/core/production/signals';
 import { runScenario } from '../src/core/lab/labRun';
 import { parseScenario } from '../src/core/scenario/validate';
-import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, type LabScreen, LabView, type LessonsScreen, ProductionView, test } from './pages';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,16 +19,15 @@ const report = (sc: unknown) => {
   return { p: productionReport(run.engine), s: signals(run.engine), c: run.countsAt(Infinity) };
 };
 
-async function lab(page: Page, scenario: unknown) {
-  await gotoRoute(page, '#/lab');
-  await expect(page.getByTestId('lab-page')).toBeVisible();
-  await page.waitForFunction(() => window.rateLab?.version === 1);
-  await page.evaluate((s) => window.rateLab!.load(s), scenario);
+/** The lab with a scenario loaded and its production views shown; they are read from `pv`. */
+async function open(lab: LabScreen, scenario: unknown) {
+  await lab.open();
+  await lab.load(scenario);
   // the panels are a tab on a phone
-  const tab = page.getByRole('tab', { name: 'Production' });
-  if (await tab.isVisible()) await tab.click();
+  await lab.showPanel('Production');
+  return new ProductionView(lab.page);
 }
-const end = (page: Page) => page.evaluate(() => window.rateLab!.advance(120));
+const end = (lab: LabScreen) => lab.advance(120);
 
 const FAILOVER = {
   algorithm: 'fixed-window',
@@ -38,25 +36,25 @@ const FAILOVER = {
   store: { replica: { lagSeconds: 0.5 }, failover: { at: 3.05, downSeconds: 0 } },
 };
 
-test('failover: the replica and its lag, the promotion and the writes lost', async ({ page }) => {
+test('failover: the replica and its lag, the promotion and the writes lost', async ({ lab }) => {
   const { p } = report(FAILOVER);
   expect(p.failover!.writesLost).toBe(5); // the issue's hand-checked case
-  await lab(page, FAILOVER);
-  await expect(page.getByTestId('lab-title')).toHaveText('A failover forgets recent counts');
-  const main = page.getByTestId('lane-main');
+  const pv = await open(lab, FAILOVER);
+  await expect(lab.el('labTitle')).toHaveText('A failover forgets recent counts');
+  const main = lab.lane('main');
   await expect(main.getByRole('heading', { level: 2 })).toHaveText(
     'One shared counter, with a failover',
   );
-  await page.evaluate(() => window.rateLab!.advance(2));
-  await expect(page.getByTestId('replica')).toHaveAttribute('data-phase', 'replicating');
-  await expect(page.getByTestId('in-flight')).toHaveText(/^\d+ in flight$/);
-  await end(page);
-  await expect(page.getByTestId('replica')).toHaveAttribute('data-phase', 'promoted');
-  await expect(page.getByTestId('writes-lost')).toHaveText(String(p.failover!.writesLost));
-  await expect(page.getByTestId('store-title')).toHaveText('Promoted replica');
-  await expect(page.getByTestId('failover-writes-lost')).toHaveText(String(p.failover!.writesLost));
-  await expect(page.getByTestId('failover-overage')).toContainText(String(p.overage![0]!.overage));
-  await expect(page.getByTestId('failover-compare')).toContainText('Token bucket');
+  await lab.advance(2);
+  await expect(pv.el('replica')).toHaveAttribute('data-phase', 'replicating');
+  await expect(pv.el('inFlight')).toHaveText(/^\d+ in flight$/);
+  await end(lab);
+  await expect(pv.el('replica')).toHaveAttribute('data-phase', 'promoted');
+  await expect(pv.el('writesLost')).toHaveText(String(p.failover!.writesLost));
+  await expect(pv.el('storeTitle')).toHaveText('Promoted replica');
+  await expect(pv.el('failoverWritesLost')).toHaveText(String(p.failover!.writesLost));
+  await expect(pv.el('failoverOverage')).toContainText(String(p.overage![0]!.overage));
+  await expect(pv.el('failoverCompare')).toContainText('Token bucket');
 });
 
 const CLOCKS = {
@@ -72,14 +70,14 @@ const CLOCKS = {
 };
 
 test('clocks: each server’s offset and drift, the time source and the store’s step', async ({
-  page,
+  lab,
 }) => {
-  await lab(page, CLOCKS);
-  await expect(page.getByTestId('lab-title')).toHaveText('Whose clock does the limiter read?');
-  await expect(page.getByTestId('clock-row-A')).toContainText('−2 s');
-  await expect(page.getByTestId('clock-row-B')).toContainText('+200 ppm');
-  await expect(page.getByTestId('clock-steps')).toContainText('steps back 3 s');
-  await expect(page.getByTestId('time-source')).toContainText(/own clock|app/i);
+  const pv = await open(lab, CLOCKS);
+  await expect(lab.el('labTitle')).toHaveText('Whose clock does the limiter read?');
+  await expect(pv.clockRow('A')).toContainText('−2 s');
+  await expect(pv.clockRow('B')).toContainText('+200 ppm');
+  await expect(pv.el('clockSteps')).toContainText('steps back 3 s');
+  await expect(pv.el('timeSource')).toContainText(/own clock|app/i);
 });
 
 const SHARDED = {
@@ -92,25 +90,22 @@ const SHARDED = {
   store: { cluster: { nodes: 3, hashTags: true } },
 };
 
-test('shards: per-shard load in the store and the cluster view', async ({ page }) => {
+test('shards: per-shard load in the store and the cluster view', async ({ lab }) => {
   const { p } = report(SHARDED);
-  await lab(page, SHARDED);
-  await expect(page.getByTestId('lab-title')).toHaveText('A hot key split into shards');
-  await expect(page.getByTestId('lane-main').getByRole('heading', { level: 2 })).toHaveText(
+  const pv = await open(lab, SHARDED);
+  await expect(lab.el('labTitle')).toHaveText('A hot key split into shards');
+  await expect(lab.lane('main').getByRole('heading', { level: 2 })).toHaveText(
     '4 shards, budget split',
   );
-  await end(page);
+  await end(lab);
   for (const k of p.shards!.keys) {
-    await expect(page.getByTestId(`shard-row-${k.shard}`)).toContainText(String(k.requests));
-    await expect(page.getByTestId(`shard-${k.shard}`)).toHaveAttribute(
-      'data-requests',
-      String(k.requests),
-    );
+    await expect(pv.shardRow(k.shard)).toContainText(String(k.requests));
+    await expect(pv.shard(k.shard)).toHaveAttribute('data-requests', String(k.requests));
   }
   // hash tags: every shard of the key in one slot, so on one node
-  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await expect(pv.el('clusterView')).toBeVisible();
   const busy = p.shards!.nodes.find((n) => n.requests > 0)!;
-  await expect(page.getByTestId(`cluster-node-${busy.node}`)).toContainText(String(busy.requests));
+  await expect(pv.clusterNode(busy.node)).toContainText(String(busy.requests));
 });
 
 const LEASED = {
@@ -121,17 +116,15 @@ const LEASED = {
   lease: { size: 5, ttlSeconds: 2 },
 };
 
-test('leases: store calls saved, tokens held and stranded per server', async ({ page }) => {
+test('leases: store calls saved, tokens held and stranded per server', async ({ lab }) => {
   const { p } = report(LEASED);
-  await lab(page, LEASED);
-  await expect(page.getByTestId('lab-title')).toHaveText(
-    'Token leases: fewer store calls, stranded tokens',
-  );
-  await end(page);
-  await expect(page.getByTestId('lease-store-calls')).toHaveText(String(p.leases!.storeCalls));
-  await expect(page.getByTestId('lease-stranded')).toContainText(String(p.leases!.tokensStranded));
+  const pv = await open(lab, LEASED);
+  await expect(lab.el('labTitle')).toHaveText('Token leases: fewer store calls, stranded tokens');
+  await end(lab);
+  await expect(pv.el('leaseStoreCalls')).toHaveText(String(p.leases!.storeCalls));
+  await expect(pv.el('leaseStranded')).toContainText(String(p.leases!.tokensStranded));
   for (const s of p.leases!.servers)
-    await expect(page.getByTestId(`lease-row-${s.server}`)).toContainText(String(s.leases));
+    await expect(pv.leaseRow(s.server)).toContainText(String(s.leases));
 });
 
 const SHADOW = {
@@ -158,18 +151,16 @@ const SHADOW = {
   ],
 };
 
-test('shadow mode: nothing denied, would-be rejections per tenant', async ({ page }) => {
+test('shadow mode: nothing denied, would-be rejections per tenant', async ({ lab }) => {
   const { p, c } = report(SHADOW);
   expect(c.denied).toBe(0);
-  await lab(page, SHADOW);
-  await expect(page.getByTestId('lab-title')).toHaveText(
-    'Shadow mode: what would have been denied',
-  );
-  await end(page);
-  await expect(page.getByTestId('denied-count')).toHaveText('0');
-  await expect(page.getByTestId('shadow-would-deny')).toContainText(String(p.shadow!.wouldDeny));
+  const pv = await open(lab, SHADOW);
+  await expect(lab.el('labTitle')).toHaveText('Shadow mode: what would have been denied');
+  await end(lab);
+  await expect(lab.deniedCount).toHaveText('0');
+  await expect(pv.el('shadowWouldDeny')).toContainText(String(p.shadow!.wouldDeny));
   const top = p.shadow!.topTenants[0]!;
-  const row = page.locator(`[data-testid="shadow-tenant"][data-tenant="${top.tenant}"]`);
+  const row = pv.shadowTenant(top.tenant);
   await expect(row).toContainText(String(top.wouldDeny));
 });
 
@@ -181,31 +172,30 @@ const SIGNALS = {
   store: { latencySeconds: 0.002, timeoutSeconds: 0.05, outages: [{ from: 4, to: 6 }] },
 };
 
-test('signals: denials and decision errors apart, labels without the key', async ({ page }) => {
+test('signals: denials and decision errors apart, labels without the key', async ({ lab }) => {
   const { s } = report(SIGNALS);
-  await lab(page, SIGNALS);
-  await end(page);
-  await expect(page.getByTestId('sig-errors')).toContainText(String(s.overall.errors));
-  await expect(page.getByTestId('sig-fail-open')).toContainText(String(s.overall.failOpen));
-  await expect(page.getByTestId('label-note')).toContainText('never the key');
-  await page.getByText('As a /metrics endpoint would serve them').click();
-  const text = await page.getByTestId('metrics-text').textContent();
+  const pv = await open(lab, SIGNALS);
+  await end(lab);
+  await expect(pv.el('sigErrors')).toContainText(String(s.overall.errors));
+  await expect(pv.el('sigFailOpen')).toContainText(String(s.overall.failOpen));
+  await expect(pv.el('labelNote')).toContainText('never the key');
+  await lab.page.getByText('As a /metrics endpoint would serve them').click();
+  const text = await pv.el('metricsText').textContent();
   expect(text).toContain('outcome="fail_open"');
   expect(text).not.toMatch(/key=|tenant=/);
 });
 
 test('controls: the new options are validated inline with the engine’s message', async ({
-  page,
+  lab,
 }) => {
-  await lab(page, LEASED);
-  const ctl = page.getByRole('tab', { name: 'Controls' });
-  if (await ctl.isVisible()) await ctl.click();
-  const size = page.getByLabel('Lease size');
+  await open(lab, LEASED);
+  await lab.showPanel('Controls');
+  const size = lab.page.getByLabel('Lease size');
   await size.fill('0');
-  await expect(page.getByTestId('field-error').first()).toContainText('lease.size');
+  await expect(lab.el('fieldError').first()).toContainText('lease.size');
   await size.fill('4');
-  await expect(page.getByTestId('field-error')).toHaveCount(0);
-  const snap = await page.evaluate(() => window.rateLab!.snapshot());
+  await expect(lab.el('fieldError')).toHaveCount(0);
+  const snap = await lab.snapshot();
   expect(snap).toBeTruthy();
 });
 
@@ -219,29 +209,16 @@ const PROBLEMS = [
 ];
 
 for (const slug of PROBLEMS) {
-  test(`practice ${slug}: the starter fails, the worked answer passes`, async ({ page }) => {
+  test(`practice ${slug}: the starter fails, the worked answer passes`, async ({ practice }) => {
     const path = resolve(HERE, `../lessons/practice/${slug}.md`);
     const doc = parseDoc(`lessons/practice/${slug}.md`, readFileSync(path, 'utf8'));
-    await gotoRoute(page, `#/practice/${slug}`);
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 20_000,
-    });
+    await practice.open(`#/practice/${slug}`);
+    await practice.grade();
+    await practice.graded(false, 20_000);
     const params = (answerSubmission(doc)!.params ?? {}) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(params)) {
-      const input = page.locator(`[data-field="params.${k}"]`);
-      if (await input.count()) await input.fill(String(v));
-      else {
-        const group = page.locator(`[data-choice="params.${k}"]`);
-        if ((await group.evaluate((el) => el.tagName)) === 'SELECT')
-          await group.selectOption(String(v));
-        else await group.getByRole('radio', { name: String(v), exact: true }).check();
-      }
-    }
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
-      timeout: 20_000,
-    });
+    await practice.fill({ params });
+    await practice.grade();
+    await practice.graded(true, 20_000);
   });
 }
 
@@ -261,69 +238,71 @@ function lessonLab(slug: string, title: string): Record<string, unknown> {
   throw new Error(`no lab "${title}" in ${slug}`);
 }
 
-async function widget(page: Page, slug: string, title: string) {
-  await gotoRoute(page, `#/lessons/${slug}`);
-  const w = page.getByTestId('lab-widget').filter({ hasText: title });
-  await w.scrollIntoViewIfNeeded();
-  await expect(w.getByTestId('lane-main')).toBeVisible();
+async function widget(lessons: LessonsScreen, slug: string, title: string) {
+  await lessons.open(`#/lessons/${slug}`);
+  const box = lessons.widgets.filter({ hasText: title });
+  await box.scrollIntoViewIfNeeded();
+  const w = new LabView(box);
+  await expect(w.lane('main')).toBeVisible();
   // A widget whose caption states an outcome asks for a prediction first
   // (e2e/predict-first.spec.ts): these tests read the caption, so they skip the question.
-  const ask = w.getByRole('group', { name: /^Predict/ });
-  if ((await ask.count()) > 0) await ask.getByRole('button', { name: 'Just show me' }).click();
-  return w;
+  await w.skipPredict({ ifAsked: true });
+  return { w, pv: new ProductionView(box), scene: new ProductionView(w.lane('main')) };
 }
 
-test('lesson widget: a failover in limiter-failure', async ({ page }) => {
+test('lesson widget: a failover in limiter-failure', async ({ lessons }) => {
   const title = 'A replica one second behind, then a failover';
   const { p } = report(lessonLab('limiter-failure', title));
-  const w = await widget(page, 'limiter-failure', title);
-  await expect(w.getByTestId('lane-main').getByTestId('replica')).toBeVisible();
-  await expect(w.getByTestId('caption-failover')).toContainText(
+  const { pv, scene } = await widget(lessons, 'limiter-failure', title);
+  await expect(scene.el('replica')).toBeVisible();
+  await expect(pv.el('captionFailover')).toContainText(
     `without the last ${p.failover!.writesLost} writes`,
   );
 });
 
-test('lesson widget: the signals of an outage in limiter-failure', async ({ page }) => {
+test('lesson widget: the signals of an outage in limiter-failure', async ({ page, lessons }) => {
   const title = 'The signals of an outage under fail-open';
   const { s } = report(lessonLab('limiter-failure', title));
   expect(s.overall.errors).toBeGreaterThan(0);
-  const w = await widget(page, 'limiter-failure', title);
+  const { w, pv } = await widget(lessons, 'limiter-failure', title);
   // The signals follow the clock (issue 21, audit 5): at the end of the run they are the run's.
-  await w.getByTestId('scrubber').focus();
+  await w.el('scrubber').focus();
   await page.keyboard.press('End');
-  await expect(w.getByTestId('caption-signals')).toContainText(
-    `${s.overall.errors} decision errors`,
+  await expect(pv.el('captionSignals')).toContainText(`${s.overall.errors} decision errors`);
+});
+
+test('lesson widget: skewed clocks in time-and-clocks', async ({ lessons }) => {
+  const { pv, scene } = await widget(
+    lessons,
+    'time-and-clocks',
+    'Two skewed servers sharing one bucket',
   );
+  await expect(pv.el('captionClocks')).toContainText("each server's own clock");
+  await expect(scene.serverClock('A')).toContainText('+1.5');
 });
 
-test('lesson widget: skewed clocks in time-and-clocks', async ({ page }) => {
-  const w = await widget(page, 'time-and-clocks', 'Two skewed servers sharing one bucket');
-  await expect(w.getByTestId('caption-clocks')).toContainText("each server's own clock");
-  await expect(w.getByTestId('lane-main').getByTestId('server-clock-A')).toContainText('+1.5');
-});
-
-test('lesson widget: shards of a global cap in multiple-policies', async ({ page }) => {
+test('lesson widget: shards of a global cap in multiple-policies', async ({ lessons }) => {
   const title = 'A global cap of 20 per 10 s over four shard keys';
   const { p } = report(lessonLab('multiple-policies', title));
-  const w = await widget(page, 'multiple-policies', title);
-  await expect(w.getByTestId('lane-main').getByTestId('shard-bars')).toBeVisible();
-  await expect(w.getByTestId('caption-shards')).toContainText(`${p.shards!.count} shard keys`);
+  const { pv, scene } = await widget(lessons, 'multiple-policies', title);
+  await expect(scene.el('shardBars')).toBeVisible();
+  await expect(pv.el('captionShards')).toContainText(`${p.shards!.count} shard keys`);
 });
 
-test('lesson widget: token leases in where-the-decision-lives', async ({ page }) => {
+test('lesson widget: token leases in where-the-decision-lives', async ({ lessons }) => {
   const title = 'Leases of four tokens from one shared bucket';
   const { p } = report(lessonLab('where-the-decision-lives', title));
-  const w = await widget(page, 'where-the-decision-lives', title);
-  await expect(w.getByTestId('caption-leases')).toContainText(
+  const { pv } = await widget(lessons, 'where-the-decision-lives', title);
+  await expect(pv.el('captionLeases')).toContainText(
     `${p.leases!.storeCalls} store calls for ${p.leases!.requests} requests`,
   );
 });
 
-test('lesson widget: shadow mode in rolling-out', async ({ page }) => {
+test('lesson widget: shadow mode in rolling-out', async ({ lessons }) => {
   const title = 'A per-tenant limit in shadow, then enforced';
   const { p } = report(lessonLab('rolling-out', title));
-  const w = await widget(page, 'rolling-out', title);
-  await expect(w.getByTestId('caption-shadow')).toContainText(
+  const { pv } = await widget(lessons, 'rolling-out', title);
+  await expect(pv.el('captionShadow')).toContainText(
     `${p.shadow!.wouldDeny} of ${p.shadow!.requests} requests would have been denied`,
   );
 });

@@ -4,7 +4,7 @@
 // proves every URL (assets, service worker scope, manifest) is relative.
 import LZString from 'lz-string';
 import { templateById } from '../src/core/playground/templates';
-import { expect, test } from './fixtures';
+import { expect, test } from './pages';
 import { serveDist, type StaticServer } from './staticServer';
 
 test.use({ serviceWorkers: 'allow' });
@@ -43,10 +43,19 @@ async function linksUnder(
   );
 }
 
-test('after one visit the lab works offline, served from a sub-path', async ({ page, context }) => {
+test('after one visit the lab works offline, served from a sub-path', async ({
+  page,
+  context,
+  shell,
+  lab,
+  lessons,
+  practice,
+  present,
+  editor,
+}) => {
   test.setTimeout(240_000);
   await page.goto(`${server.url}#/lab`);
-  await page.locator('main#main').waitFor();
+  await shell.main.waitFor();
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
     'href',
     './manifest.webmanifest',
@@ -57,7 +66,7 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 60_000,
   });
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await expect(shell.el('offlineReady')).toBeVisible({ timeout: 60_000 });
   const manifest = await page.evaluate(async () => {
     const r = await fetch('./manifest.webmanifest');
     return (await r.json()) as { start_url: string; scope: string; icons: { src: string }[] };
@@ -71,31 +80,29 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
   await context.setOffline(true);
   const served = server.requests.length;
   await page.reload();
-  await page.locator('main#main').waitFor();
-  await expect(page.getByTestId('lab-page')).toBeVisible({ timeout: 20_000 });
+  await shell.main.waitFor();
+  await expect(lab.el('labPage')).toBeVisible({ timeout: 20_000 });
 
   const visit = async (hash: string) => {
-    await page.evaluate((h) => {
-      window.location.hash = h;
-    }, hash);
-    await expect(page.locator('main#main h1').first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('not-found')).toHaveCount(0);
-    await expect(page.locator('main#main [role="alert"].error')).toHaveCount(0);
+    await shell.go(hash);
+    await expect(shell.main.locator('h1').first()).toBeVisible({ timeout: 20_000 });
+    await expect(shell.el('notFound')).toHaveCount(0);
+    await expect(shell.main.locator('[role="alert"].error')).toHaveCount(0);
   };
 
   await visit('#/lessons');
-  const lessons = await linksUnder(page, '#/lessons/');
-  expect(lessons.length).toBeGreaterThan(10);
-  for (const l of lessons) {
+  const lessonLinks = await linksUnder(page, '#/lessons/');
+  expect(lessonLinks.length).toBeGreaterThan(10);
+  for (const l of lessonLinks) {
     await visit(l);
-    await expect(page.getByTestId('lesson')).toBeVisible();
+    await expect(lessons.el('lesson')).toBeVisible();
   }
   await visit('#/practice');
   const problems = await linksUnder(page, '#/practice/');
   expect(problems.length).toBeGreaterThan(5);
   for (const p of problems) {
     await visit(p);
-    await expect(page.getByTestId('problem')).toBeVisible();
+    await expect(practice.el('problem')).toBeVisible();
   }
   for (const r of [
     '#/interview',
@@ -112,13 +119,11 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
   const decks = await linksUnder(page, '#/present/deck/');
   expect(decks.length).toBeGreaterThanOrEqual(3);
   for (const d of decks.filter((x) => !/\/(speaker|print)$/.test(x))) {
-    await page.evaluate((h) => {
-      window.location.hash = h;
-    }, d);
-    await expect(page.getByTestId('stage')).toBeVisible();
+    await shell.go(d);
+    await expect(present.stage).toBeVisible();
     await visit(`${d}/speaker`);
     await visit(`${d}/print`);
-    await expect(page.getByTestId('print-step').first()).toBeVisible();
+    await expect(present.el('printStep').first()).toBeVisible();
   }
   await visit('#/lab');
 
@@ -126,13 +131,13 @@ test('after one visit the lab works offline, served from a sub-path', async ({ p
   await visit(
     `#/lab?scenario=${LZString.compressToEncodedURIComponent(JSON.stringify(luaScenario))}&t=1.5`,
   );
-  await expect(page.getByTestId('allowed-count').first()).toHaveText('4', { timeout: 30_000 });
-  await expect(page.getByTestId('denied-count').first()).toHaveText('1');
+  await expect(lab.allowedCount.first()).toHaveText('4', { timeout: 30_000 });
+  await expect(lab.deniedCount.first()).toHaveText('1');
 
   // The editor: Monaco, its workers and the Lua wasm in the editor's worker.
   await visit('#/editor');
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 30_000 });
+  await expect(editor.monaco.readyMark).toBeVisible({ timeout: 30_000 });
+  await expect(editor.el('runAllowed')).toBeVisible({ timeout: 30_000 });
 
   expect(server.requests.length, 'requests that reached the stopped server').toBe(served);
 });

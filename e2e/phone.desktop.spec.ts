@@ -4,7 +4,7 @@
 // checkboxes sit on their label's line, no Ctrl+Enter badges on a touch screen, and a failing
 // grade keeps its expected/yours columns on screen.
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, test } from './pages';
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
@@ -46,9 +46,9 @@ const ctrlText = (page: Page) =>
       .map((e) => e.textContent!.trim()),
   );
 
-test('the lab’s time bar: two short rows, off the legend', async ({ page }) => {
-  await gotoRoute(page, '#/lab');
-  const bar = page.locator('.lab-timebar');
+test('the lab’s time bar: two short rows, off the legend', async ({ lab }) => {
+  await lab.open();
+  const bar = lab.timeBar;
   await expect(bar).toBeVisible();
   const box = (await bar.boundingBox())!;
   expect(box.height, 'time bar height').toBeLessThanOrEqual(780 * 0.12);
@@ -59,40 +59,40 @@ test('the lab’s time bar: two short rows, off the legend', async ({ page }) =>
   const rowTop = Math.min(...tops.map((r) => r.top));
   for (const r of tops) expect(r.top).toBeLessThan(rowTop + 20);
   // With the legend in the middle of the screen, the bar does not cover it.
-  const legend = page.locator('.lab-legend').first();
+  const legend = lab.legend.first();
   await legend.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   const lb = (await legend.boundingBox())!;
   const bb = (await bar.boundingBox())!;
   expect(lb.y + lb.height).toBeLessThanOrEqual(bb.y + 0.5);
 });
 
-test('checkboxes and radios sit on their label’s line', async ({ page }) => {
-  await gotoRoute(page, '#/lab');
-  await page.getByRole('tab', { name: 'Controls' }).click();
+test('checkboxes and radios sit on their label’s line', async ({ page, lab, editor }) => {
+  await lab.open();
+  await lab.tab('Controls').click();
   // Open every group (each click closes the list of closed ones by one).
-  const closed = page.locator('.controls details:not([open]) > summary');
+  const closed = lab.closedGroups;
   for (let n = await closed.count(); n > 0; n--) await closed.first().click();
-  expect(await page.locator('.controls input[type=checkbox]').count()).toBeGreaterThan(0);
+  expect(await lab.controlCheckboxes.count()).toBeGreaterThan(0);
   expect(await offLine(page)).toEqual([]);
-  await gotoRoute(page, '#/editor');
-  await expect(page.getByTestId('run')).toBeVisible({ timeout: 20_000 });
+  await editor.open();
+  await expect(editor.el('run')).toBeVisible({ timeout: 20_000 });
   expect(await offLine(page)).toEqual([]);
 });
 
-test('no Ctrl+Enter badges on a touch screen', async ({ page }) => {
-  await gotoRoute(page, '#/editor');
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
+test('no Ctrl+Enter badges on a touch screen', async ({ page, editor, practice }) => {
+  await editor.open();
+  await expect(editor.monaco.readyMark).toBeVisible({ timeout: 20_000 });
   expect(await ctrlText(page)).toEqual([]);
-  await gotoRoute(page, '#/practice/fix-get-then-set');
-  await expect(page.getByTestId('grade')).toBeVisible({ timeout: 20_000 });
+  await practice.open('#/practice/fix-get-then-set');
+  await expect(practice.el('grade')).toBeVisible({ timeout: 20_000 });
   expect(await ctrlText(page)).toEqual([]);
 });
 
-test('a failing grade keeps its expected and yours columns on screen', async ({ page }) => {
+test('a failing grade keeps its expected and yours columns on screen', async ({ practice }) => {
   test.setTimeout(90_000);
-  await gotoRoute(page, '#/practice/fix-crossslot');
-  await page.getByTestId('grade').click();
-  const table = page.getByTestId('case-table');
+  await practice.open('#/practice/fix-crossslot');
+  await practice.grade();
+  const table = practice.el('caseTable');
   await expect(table).toBeVisible({ timeout: 40_000 });
   for (const name of ['expected', 'yours']) {
     const th = table.getByRole('columnheader', { name, exact: true });

@@ -5,8 +5,7 @@ import { resolve } from 'node:path';
 import { parseDoc } from '../src/core/content/parseDoc';
 import { graderById } from '../src/core/grading/registry';
 import { answerSubmission, starterOf } from '../src/core/grading/submission';
-import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, LessonsView, PracticeView, test } from './pages';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,124 +22,87 @@ const formProblem = graded.find((d) =>
 );
 const codeProblem = graded.find((d) => ['fix', 'write'].includes(String(d.front.kind)));
 
-async function fillForm(page: Page, values: Record<string, unknown>) {
-  const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (typeof v === 'object' && v !== null)
-      for (const [k2, v2] of Object.entries(v)) flat[`${k}.${k2}`] = v2;
-    else flat[k] = v;
-  }
-  for (const [k, v] of Object.entries(flat)) {
-    const input = page.locator(`[data-field="${k}"]`);
-    if (await input.count()) {
-      await input.fill(String(v));
-      continue;
-    }
-    const group = page.locator(`[data-choice="${k}"]`);
-    if ((await group.evaluate((el) => el.tagName)) === 'SELECT')
-      await group.selectOption(String(v));
-    else await group.getByRole('radio', { name: String(v), exact: true }).check();
-  }
-}
-
-/** Replace the Monaco editor's text (insertText: no auto-closing brackets or auto-indent). */
-async function setScript(page: Page, text: string) {
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 30_000 });
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 const docBySlug = (slug: string) => docs.find((d) => slugOf(d.file) === slug);
 
 test.describe('practice', () => {
-  test('the practice list shows every problem', async ({ page }) => {
-    await gotoRoute(page, '#/practice');
-    await expect(page.getByTestId('problem-card')).toHaveCount(docs.length);
+  test('the practice list shows every problem', async ({ practice }) => {
+    await practice.open('#/practice');
+    await expect(practice.el('problemCard')).toHaveCount(docs.length);
   });
 
   test('a form problem grades fail on the starter and pass on the worked answer', async ({
     page,
+    practice,
   }) => {
     expect(formProblem, 'a predict/configure/choose problem must exist').toBeTruthy();
     const slug = slugOf(formProblem!.file);
-    await gotoRoute(page, `#/practice/${slug}`);
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 15_000,
-    });
-    await expect(page.getByTestId('grade-failure')).toBeVisible();
-    await fillForm(page, answerSubmission(formProblem!) ?? {});
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
-      timeout: 15_000,
-    });
-    await gotoRoute(page, '#/practice');
-    await expect(page.getByTestId('progress-count')).toContainText('1 of');
+    await practice.open(`#/practice/${slug}`);
+    await practice.grade();
+    await practice.graded(false);
+    await expect(practice.el('gradeFailure')).toBeVisible();
+    await practice.fill(answerSubmission(formProblem!) ?? {});
+    await practice.grade();
+    await practice.graded(true);
+    await practice.open('#/practice');
+    await expect(new LessonsView(page).el('progressCount')).toContainText('1 of');
   });
 
-  test('hints come one at a time and the solution on request', async ({ page }) => {
+  test('hints come one at a time and the solution on request', async ({ practice }) => {
     expect(formProblem ?? codeProblem, 'a practice problem must exist').toBeTruthy();
-    await gotoRoute(page, `#/practice/${slugOf((formProblem ?? codeProblem)!.file)}`);
-    await expect(page.getByTestId('hint')).toHaveCount(0);
-    await page.getByTestId('show-hint').click();
-    await expect(page.getByTestId('hint')).toHaveCount(1);
-    await expect(page.getByTestId('solution')).toHaveCount(0);
+    await practice.open(`#/practice/${slugOf((formProblem ?? codeProblem)!.file)}`);
+    await expect(practice.el('hint')).toHaveCount(0);
+    await practice.el('showHint').click();
+    await expect(practice.el('hint')).toHaveCount(1);
+    await expect(practice.el('solution')).toHaveCount(0);
     // Before any attempt the solution takes a confirmed "I give up".
-    await page.getByTestId('give-up').click();
-    await page.getByTestId('confirm-give-up').click();
-    await expect(page.getByTestId('solution')).toBeVisible();
+    await practice.giveUp();
+    await expect(practice.el('solution')).toBeVisible();
   });
 
   test('retries: a wrong answer can be graded again, and hints unlock one at a time', async ({
-    page,
+    practice,
   }) => {
     const doc = docBySlug('configure-burst-and-sustain')!;
-    await gotoRoute(page, '#/practice/configure-burst-and-sustain');
-    await expect(page.getByTestId('answer-form')).toBeVisible();
-    await fillForm(page, { params: { capacity: 21, refillPerSecond: 5 } });
-    await page.getByTestId('grade').click();
-    const result = page.getByTestId('grade-result');
+    await practice.open('#/practice/configure-burst-and-sustain');
+    await expect(practice.el('answerForm')).toBeVisible();
+    await practice.fill({ params: { capacity: 21, refillPerSecond: 5 } });
+    await practice.grade();
+    const result = practice.el('gradeResult');
     await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
-    await expect(page.getByTestId('retry-note')).toBeVisible();
-    await expect(page.getByTestId('case-table')).toBeVisible();
-    await expect(page.getByTestId('attempts')).toContainText('1 attempt');
-    await expect(page.getByTestId('grade')).toHaveText('Grade again');
-    const hints = (await page.getByTestId('show-hint').textContent())!.match(/of (\d+)/)![1]!;
+    await expect(practice.el('retryNote')).toBeVisible();
+    await expect(practice.el('caseTable')).toBeVisible();
+    await expect(practice.el('attempts')).toContainText('1 attempt');
+    await expect(practice.el('grade')).toHaveText('Grade again');
+    const hints = (await practice.el('showHint').textContent())!.match(/of (\d+)/)![1]!;
     for (let i = 1; i <= Number(hints); i++) {
-      await page.getByTestId('show-hint').click();
-      await expect(page.getByTestId('hint')).toHaveCount(i);
+      await practice.el('showHint').click();
+      await expect(practice.el('hint')).toHaveCount(i);
     }
-    await expect(page.getByTestId('show-hint')).toHaveCount(0);
-    await fillForm(page, answerSubmission(doc) ?? {});
-    await page.getByTestId('grade').click();
+    await expect(practice.el('showHint')).toHaveCount(0);
+    await practice.fill(answerSubmission(doc) ?? {});
+    await practice.grade();
     await expect(result).toHaveAttribute('data-passed', 'true', { timeout: 15_000 });
-    await expect(page.getByTestId('attempts')).toContainText('2 attempts');
+    await expect(practice.el('attempts')).toContainText('2 attempts');
   });
 
   test('a failed attempt does not open the worked solution; asking for it does, and loading it is noted', async ({
     page,
+    practice,
   }) => {
-    await gotoRoute(page, '#/practice/configure-burst-and-sustain');
-    await expect(page.getByTestId('show-solution')).toHaveCount(0);
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 15_000,
-    });
+    await practice.open('#/practice/configure-burst-and-sustain');
+    await expect(practice.el('showSolution')).toHaveCount(0);
+    await practice.grade();
+    await practice.graded(false);
     // A failure teaches without the fix: no solution, and no link to the reference's run.
-    await expect(page.getByTestId('show-solution')).toHaveCount(0);
-    await expect(page.getByTestId('solution')).toHaveCount(0);
-    await expect(page.getByTestId('failure-open-reference')).toHaveCount(0);
-    await page.getByTestId('give-up').click();
-    await page.getByTestId('confirm-give-up').click();
-    await expect(page.getByTestId('solution')).toBeVisible();
-    await page.getByTestId('load-solution').click();
-    await expect(page.locator('[data-field="params.capacity"]')).toHaveValue('20');
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
-      timeout: 15_000,
-    });
+    await expect(practice.el('showSolution')).toHaveCount(0);
+    await expect(practice.el('solution')).toHaveCount(0);
+    await expect(practice.el('failureOpenReference')).toHaveCount(0);
+    await practice.giveUp();
+    await expect(practice.el('solution')).toBeVisible();
+    await practice.el('loadSolution').click();
+    await expect(practice.field('params.capacity')).toHaveValue('20');
+    await practice.grade();
+    await practice.graded(true);
     await expect(page.locator('.eyebrow')).toContainText('with the worked solution');
     const saved = await page.evaluate(() => localStorage.getItem('rate-lab:progress:v1'));
     expect(JSON.parse(saved!).solutionsLoaded['configure-burst-and-sustain']).toBeTruthy();
@@ -148,15 +110,16 @@ test.describe('practice', () => {
 
   test('giving up puts the problem on the review list, kept in the exported progress', async ({
     page,
+    practice,
   }) => {
-    await gotoRoute(page, '#/practice/write-gcra');
-    await page.getByTestId('give-up').click();
-    await expect(page.getByTestId('give-up-confirm')).toBeVisible();
-    await page.getByTestId('confirm-give-up').click();
-    await expect(page.getByTestId('solution')).toBeVisible();
-    await gotoRoute(page, '#/practice');
-    const queue = page.getByTestId('review-queue');
-    await expect(queue.getByTestId('review-later')).toHaveCount(1);
+    await practice.open('#/practice/write-gcra');
+    await practice.el('giveUp').click();
+    await expect(practice.el('giveUpConfirm')).toBeVisible();
+    await practice.el('confirmGiveUp').click();
+    await expect(practice.el('solution')).toBeVisible();
+    await practice.open('#/practice');
+    const queue = practice.el('reviewQueue');
+    await expect(new PracticeView(queue).el('reviewLater')).toHaveCount(1);
     await expect(queue).toContainText('Write: GCRA in Lua');
     await expect(queue).toContainText('step 1 of 3');
     const file = await page.evaluate(() => localStorage.getItem('rate-lab:progress:v1'));
@@ -165,54 +128,51 @@ test.describe('practice', () => {
 
   test('a predict problem draws new numbers, and a wrong answer is never told the number', async ({
     page,
+    practice,
   }) => {
-    await gotoRoute(page, '#/practice/predict-nginx-burst');
-    await expect(page.getByTestId('answer-form')).toBeVisible();
-    await expect(page.getByTestId('instance-bar')).toContainText('own numbers');
-    await page.getByTestId('new-numbers').click();
+    await practice.open('#/practice/predict-nginx-burst');
+    await expect(practice.el('answerForm')).toBeVisible();
+    await expect(practice.el('instanceBar')).toContainText('own numbers');
+    await practice.el('newNumbers').click();
     await expect(page).toHaveURL(/seed=\d+/);
-    const seed = await page.getByTestId('instance-seed').textContent();
-    await page.locator('[data-field="answer"]').fill('999');
-    await page.getByTestId('grade').click();
-    const result = page.getByTestId('grade-result');
+    const seed = await practice.el('instanceSeed').textContent();
+    await practice.field('answer').fill('999');
+    await practice.grade();
+    const result = practice.el('gradeResult');
     await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 15_000 });
     await expect(result).toContainText('999 is not what the engine');
-    await expect(page.getByTestId('failure-open-lab')).toHaveCount(0);
+    await expect(practice.el('failureOpenLab')).toHaveCount(0);
     // The same seed is the same instance: a reload shows the same numbers.
     const text = await page.locator('.problem .prose').first().textContent();
     await page.reload();
-    await expect(page.getByTestId('instance-seed')).toHaveText(seed!);
+    await expect(practice.el('instanceSeed')).toHaveText(seed!);
     await expect(page.locator('.problem .prose').first()).toHaveText(text!);
   });
 
-  test('a Lua case opens in the lab with the script as the limiter', async ({ page }) => {
+  test('a Lua case opens in the lab with the script as the limiter', async ({ lab, practice }) => {
     test.setTimeout(60_000);
-    await gotoRoute(page, '#/practice/write-gcra');
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 30_000,
-    });
-    await page.getByTestId('failure-open-lab').click();
-    await expect(page.getByTestId('algorithm')).toHaveValue('lua', { timeout: 30_000 });
+    await practice.open('#/practice/write-gcra');
+    await practice.grade();
+    await practice.graded(false, 30_000);
+    await practice.el('failureOpenLab').click();
+    await expect(lab.el('algorithm')).toHaveValue('lua', { timeout: 30_000 });
   });
 
   test('a Lua problem grades its starter as failing, with the first failing case', async ({
-    page,
+    practice,
   }) => {
     expect(codeProblem, 'a fix/write problem must exist').toBeTruthy();
     test.setTimeout(60_000);
     const s = starterOf(codeProblem!);
     expect(s.kind).toBe('code');
-    await gotoRoute(page, `#/practice/${slugOf(codeProblem!.file)}`);
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 30_000,
-    });
-    await expect(page.getByTestId('grade-failure')).toBeVisible();
+    await practice.open(`#/practice/${slugOf(codeProblem!.file)}`);
+    await practice.grade();
+    await practice.graded(false, 30_000);
+    await expect(practice.el('gradeFailure')).toBeVisible();
   });
 
   test('a Lua problem grades PASS on the worked answer pasted into the editor', async ({
-    page,
+    practice,
   }) => {
     const doc = docBySlug('write-sliding-log-weighted');
     expect(
@@ -222,21 +182,17 @@ test.describe('practice', () => {
     test.setTimeout(90_000);
     const answer = answerSubmission(doc!);
     expect(typeof answer?.code).toBe('string');
-    await gotoRoute(page, '#/practice/write-sliding-log-weighted');
-    await setScript(page, String(answer!.code));
+    await practice.open('#/practice/write-sliding-log-weighted');
+    await practice.setScript(String(answer!.code));
     // Monaco shows the end of what was typed (its auto-indent changes only whitespace).
-    await expect(page.locator('.monaco-editor .view-lines')).toContainText(
-      'return {0, limit - sum, -1}',
-    );
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
-      timeout: 30_000,
-    });
-    await expect(page.getByTestId('grade-result')).toContainText('Passed');
+    await expect(practice.monaco.lines).toContainText('return {0, limit - sum, -1}');
+    await practice.grade();
+    await practice.graded(true, 30_000);
+    await expect(practice.el('gradeResult')).toContainText('Passed');
   });
 
   test('a script’s KEYS can be edited: CROSSSLOT fails, a shared hash tag passes', async ({
-    page,
+    practice,
   }) => {
     const doc = docBySlug('fix-crossslot');
     expect(
@@ -244,18 +200,14 @@ test.describe('practice', () => {
       'the problem and its grader must exist',
     ).toBeTruthy();
     test.setTimeout(90_000);
-    await gotoRoute(page, '#/practice/fix-crossslot');
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'false', {
-      timeout: 30_000,
-    });
-    await expect(page.getByTestId('grade-failure')).toContainText('CROSSSLOT');
-    await expect(page.getByTestId('case-table')).toBeVisible();
+    await practice.open('#/practice/fix-crossslot');
+    await practice.grade();
+    await practice.graded(false, 30_000);
+    await expect(practice.el('gradeFailure')).toContainText('CROSSSLOT');
+    await expect(practice.el('caseTable')).toBeVisible();
     const keys = answerSubmission(doc!)?.keys as string[];
-    await page.locator('[data-field="keys"]').fill(keys.join(' '));
-    await page.getByTestId('grade').click();
-    await expect(page.getByTestId('grade-result')).toHaveAttribute('data-passed', 'true', {
-      timeout: 30_000,
-    });
+    await practice.field('keys').fill(keys.join(' '));
+    await practice.grade();
+    await practice.graded(true, 30_000);
   });
 });

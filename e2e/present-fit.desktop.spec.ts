@@ -4,7 +4,7 @@
 // size, stepped with the keyboard, waiting on the stage's own state.
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, PRESENT_IDS, type PresentScreen, test } from './pages';
 
 const DECKS = readdirSync(new URL('../lessons/decks/', import.meta.url))
   .filter((f) => f.endsWith('.md'))
@@ -17,12 +17,12 @@ const SIZES = [
 
 /** What does not fit on the screen as drawn now (empty when everything fits). */
 function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((stageId) => {
     const out: string[] = [];
     const d = document.documentElement;
     if (d.scrollHeight > innerHeight) out.push(`scrolls down by ${d.scrollHeight - innerHeight}`);
     if (d.scrollWidth > innerWidth) out.push(`scrolls sideways by ${d.scrollWidth - innerWidth}`);
-    const stage = document.querySelector('[data-testid="stage"]');
+    const stage = document.querySelector(`[data-testid="${stageId}"]`);
     const s = stage?.getBoundingClientRect();
     if (!s) return ['no stage'];
     if (s.top < -1 || s.left < -1 || s.bottom > innerHeight + 1 || s.right > innerWidth + 1)
@@ -48,54 +48,54 @@ function misfits(page: Page): Promise<string[]> {
     const shared = stage!.querySelector('.lane-shared')?.getBoundingClientRect();
     if (local && shared && local.left >= shared.left) out.push('the shared lane is left of local');
     return out;
-  });
+  }, PRESENT_IDS.stage);
 }
 
 /** Where the deck is: the step and, on a race step, the round trips played and done. */
-async function where(page: Page): Promise<string> {
-  const pos = await page.getByTestId('stage-position').textContent();
-  const race = page.getByTestId('stage-race');
+async function where(present: PresentScreen): Promise<string> {
+  const pos = await present.position.textContent();
+  const race = present.el('stageRace');
   if ((await race.count()) === 0) return `${pos}`;
   return `${pos} turn ${await race.getAttribute('data-turn')}`;
 }
 
 /** Waits for the step to be drawn: no loading line, a race step's turn played (and finished). */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[data-testid="stage"] .room-loading')).toHaveCount(0);
-  const race = page.getByTestId('stage-race');
+async function settled(present: PresentScreen): Promise<void> {
+  await expect(present.stage.locator('.room-loading')).toHaveCount(0);
+  const race = present.el('stageRace');
   if ((await race.count()) > 0) {
     await expect(race.locator('.race-server').first()).toBeVisible();
     const turn = Number(await race.getAttribute('data-turn'));
     const total = Number(await race.getAttribute('data-total'));
     if (total > 0 && turn >= total) await expect(race).toHaveAttribute('data-finished', 'true');
-  } else if ((await page.locator('[data-testid="stage"] .room-scene').count()) > 0) {
-    await expect(page.locator('[data-testid="stage"] .lane').first()).toBeVisible();
+  } else if ((await present.stage.locator('.room-scene').count()) > 0) {
+    await expect(present.stage.locator('.lane').first()).toBeVisible();
   }
 }
 
 for (const size of SIZES)
   for (const slug of DECKS)
-    test(`${slug} fits ${size.width}x${size.height} on every step`, async ({ page }) => {
+    test(`${slug} fits ${size.width}x${size.height} on every step`, async ({ page, present }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size);
-      await gotoRoute(page, `#/present/deck/${slug}`);
+      await present.open(`#/present/deck/${slug}`);
       // A deck opens at step 1.
-      await expect(page.getByTestId('stage-position')).toHaveText(/^1 \/ \d+$/);
+      await expect(present.position).toHaveText(/^1 \/ \d+$/);
       const seen: string[] = [];
       for (let k = 0; k < 200; k++) {
-        await settled(page);
-        const at = await where(page);
+        await settled(present);
+        const at = await where(present);
         expect(await misfits(page), `${slug} at ${at}`).toEqual([]);
         seen.push(at);
-        if (await page.getByTestId('present-next').isDisabled()) break;
+        if (await present.el('presentNext').isDisabled()) break;
         await page.keyboard.press('ArrowRight');
-        await expect.poll(() => where(page)).not.toBe(at);
+        await expect.poll(() => where(present)).not.toBe(at);
       }
       const [, total] = /\/ (\d+)/.exec(seen[seen.length - 1] ?? '') ?? [];
       expect(seen[seen.length - 1]).toMatch(new RegExp(`^${total} / ${total}`));
       // Opened again without a step in the address, the deck starts over at step 1 (the stored
       // position is the last step now).
-      await gotoRoute(page, '#/present');
-      await gotoRoute(page, `#/present/deck/${slug}`);
-      await expect(page.getByTestId('stage-position')).toHaveText(`1 / ${total}`);
+      await present.open('#/present');
+      await present.open(`#/present/deck/${slug}`);
+      await expect(present.position).toHaveText(`1 / ${total}`);
     });

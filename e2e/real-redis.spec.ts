@@ -9,8 +9,8 @@ import {
   whyNoRedis,
   type RealCluster,
 } from '../src/server/real/testing/servers';
-import { expect, gotoRoute } from './fixtures';
-import { test } from './pages/lab';
+import { gotoRoute } from './fixtures';
+import { expect, test } from './pages';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -20,17 +20,18 @@ test.describe('Run on real Redis (editor)', () => {
   test('the static app asks nothing until pressed, then says how to point the lab at a Redis', async ({
     page,
     guard,
+    editor,
   }) => {
     const api: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) api.push(r.url());
     });
-    await gotoRoute(page, '#/editor');
-    await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('run-real')).toBeVisible();
+    await editor.open();
+    await expect(editor.el('runAllowed')).toBeVisible({ timeout: 20_000 });
+    await expect(editor.el('runReal')).toBeVisible();
     expect(api).toEqual([]);
-    await page.getByTestId('run-real').click();
-    await expect(page.getByTestId('real-message')).toContainText(HOW);
+    await editor.el('runReal').click();
+    await expect(editor.el('realMessage')).toContainText(HOW);
     expect(api).toHaveLength(1);
     // The static server answers 404 for the API: the browser logs that failed load, nothing else.
     const rest = guard.consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e));
@@ -39,6 +40,7 @@ test.describe('Run on real Redis (editor)', () => {
 
   test('with a lab server, shows both sides per request and marks where they part', async ({
     page,
+    editor,
   }) => {
     const same = {
       reply: [1, 4, 0],
@@ -71,33 +73,28 @@ test.describe('Run on real Redis (editor)', () => {
         }),
       }),
     );
-    await gotoRoute(page, '#/editor');
-    await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
-    await page.getByTestId('run-real').click();
-    await expect(page.getByTestId('real-summary')).toContainText('They part on 1 of 2 requests');
-    await expect(page.getByTestId('real-step')).toHaveCount(2);
-    await expect(page.getByTestId('real-difference')).toContainText('written differently');
-    await expect(page.getByTestId('real-same')).toHaveCount(1);
+    await editor.open();
+    await expect(editor.el('runAllowed')).toBeVisible({ timeout: 20_000 });
+    await editor.el('runReal').click();
+    await expect(editor.el('realSummary')).toContainText('They part on 1 of 2 requests');
+    await expect(editor.el('realStep')).toHaveCount(2);
+    await expect(editor.el('realDifference')).toContainText('written differently');
+    await expect(editor.el('realSame')).toHaveCount(1);
   });
 });
 
 test.describe('Run it for real (race scheduler)', () => {
-  test('without a lab server it says how to point the lab at a Redis', async ({ page, guard }) => {
-    await gotoRoute(page, '#/races/check-then-incr');
-    await page.getByTestId('race-real').locator('summary').click();
-    await page.getByTestId('race-real-trials').fill('0');
-    await page.getByTestId('race-real-run').click();
-    await expect(page.getByTestId('race-real-message')).toContainText(
-      'Trials must be a whole number',
-    );
-    await page.getByTestId('race-real-trials').fill('20');
-    await page.getByTestId('race-real-run').click();
-    await expect(page.getByTestId('race-real-message')).toContainText(HOW);
+  test('without a lab server it says how to point the lab at a Redis', async ({ guard, races }) => {
+    await races.open('#/races/check-then-incr');
+    await races.runForReal('0');
+    await expect(races.el('raceRealMessage')).toContainText('Trials must be a whole number');
+    await races.runForReal('20');
+    await expect(races.el('raceRealMessage')).toContainText(HOW);
     const rest = guard.consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e));
     guard.consoleErrors.splice(0, guard.consoleErrors.length, ...rest);
   });
 
-  test('with a lab server, shows the trials beside the explorer', async ({ page }) => {
+  test('with a lab server, shows the trials beside the explorer', async ({ page, races }) => {
     let sent: unknown = null;
     await page.route('**/api/real/explore', async (route) => {
       sent = route.request().postDataJSON();
@@ -116,14 +113,10 @@ test.describe('Run it for real (race scheduler)', () => {
         }),
       });
     });
-    await gotoRoute(page, '#/races/check-then-incr');
-    await page.getByTestId('race-real').locator('summary').click();
-    await page.getByTestId('race-real-trials').fill('20');
-    await page.getByTestId('race-real-run').click();
-    await expect(page.getByTestId('race-real-result')).toContainText(
-      '20 trials on real Redis, 0 broke',
-    );
-    await expect(page.getByTestId('race-real-result')).toContainText('a bad ordering exists');
+    await races.open('#/races/check-then-incr');
+    await races.runForReal('20');
+    await expect(races.el('raceRealResult')).toContainText('20 trials on real Redis, 0 broke');
+    await expect(races.el('raceRealResult')).toContainText('a bad ordering exists');
     expect(sent).toMatchObject({
       trials: 20,
       delayMs: 0,

@@ -2,7 +2,7 @@
 // one, forged channel messages, and a link to the documented 5-million-request cap.
 import LZString from 'lz-string';
 import type { Page } from '@playwright/test';
-import { expect, gotoRoute, test } from './fixtures';
+import { expect, gotoRoute, LabView, ShellScreen, test } from './pages';
 
 // lz-string is CommonJS: under Playwright's Node loader only its default export is available.
 const enc = (v: unknown): string => LZString.compressToEncodedURIComponent(JSON.stringify(v));
@@ -28,7 +28,7 @@ const HOSTILE: [string, unknown, RegExp][] = [
 ];
 
 async function expectNoCrash(page: Page) {
-  await expect(page.getByTestId('error-boundary')).toHaveCount(0);
+  await expect(new ShellScreen(page).el('errorBoundary')).toHaveCount(0);
 }
 
 /** The lab still works after a bad link: a good scenario loads and runs. */
@@ -37,18 +37,17 @@ async function labStillWorks(page: Page) {
     await window.rateLab!.load(s);
     await window.rateLab!.advance(10);
   }, SCENARIO);
-  await expect(page.getByTestId('allowed-count')).toHaveText('3');
+  await expect(new LabView(page).allowedCount).toHaveText('3');
 }
 
 test('hostile scenario links: the lab and the presenter say what is wrong and keep working', async ({
   page,
+  lab,
 }) => {
   for (const [name, value, words] of HOSTILE) {
     await gotoRoute(page, `#/lab?scenario=${enc(value)}`);
-    await expect(page.getByTestId('url-error'), name).toContainText(
-      "The link's scenario could not be loaded",
-    );
-    await expect(page.getByTestId('url-error'), name).toContainText(words);
+    await expect(lab.el('urlError'), name).toContainText("The link's scenario could not be loaded");
+    await expect(lab.el('urlError'), name).toContainText(words);
     await expectNoCrash(page);
     await gotoRoute(page, `#/present/lab/scene?scenario=${enc(value)}`);
     await expect(page.locator('.room-message'), name).toContainText(words);
@@ -58,18 +57,22 @@ test('hostile scenario links: the lab and the presenter say what is wrong and ke
   await labStillWorks(page);
 });
 
-test('hostile editor, races and practice links are messages, not crashes', async ({ page }) => {
+test('hostile editor, races and practice links are messages, not crashes', async ({
+  page,
+  editor,
+  races,
+}) => {
   for (const v of [null, 7, [1], { source: 1e308 }]) {
     await gotoRoute(page, `#/editor?s=${enc(v)}`);
-    await expect(page.getByTestId('notice')).toContainText('The link could not be opened');
+    await expect(editor.el('notice')).toContainText('The link could not be opened');
     await expectNoCrash(page);
-    await gotoRoute(page, `#/races?s=${enc(v)}`);
-    await expect(page.getByTestId('race-link-error')).toContainText('This link cannot be opened');
+    await races.open(`#/races?s=${enc(v)}`);
+    await expect(races.el('raceLinkError')).toContainText('This link cannot be opened');
     await expectNoCrash(page);
   }
   // Back in the editor (its last run may have been cut short by leaving): the script runs.
   await gotoRoute(page, '#/editor');
-  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
+  await expect(editor.el('runAllowed')).toBeVisible({ timeout: 20_000 });
   await expectNoCrash(page);
   for (const seed of ['1e308', '-1', 'NaN', 'abc']) {
     await gotoRoute(page, `#/practice/predict-local-vs-shared?seed=${seed}`);
@@ -173,15 +176,16 @@ async function longestGap(page: Page, scenario: unknown, loaded: () => Promise<v
 
 test('a link to 5 million requests is refused at once and the page keeps answering', async ({
   page,
+  lab,
 }) => {
   await gotoRoute(page, '#/lab');
-  await expect(page.getByTestId('lab-page')).toBeVisible();
+  await expect(lab.el('labPage')).toBeVisible();
   const huge = {
     algorithm: 'fixed-window',
     params: { limit: 10, windowSeconds: 1 },
     traffic: [{ pattern: 'steady', ratePerSecond: 1000, from: 0, to: 5000 }],
   };
-  const error = page.getByTestId('url-error');
+  const error = lab.el('urlError');
   const gaps: { tiny: number; huge: number }[] = [];
   // The same page opening a 4-request link is the yardstick: on a busy machine both grow.
   for (let i = 0; i < 2; i++) {

@@ -32,13 +32,18 @@ export const EDITOR_IDS = {
   compareSame: 'compare-same',
   compareDiffs: 'compare-diffs',
   compareParams: 'compare-params',
-  urlError: 'url-error',
   uploadInput: 'upload-input',
   downloadKept: 'download-kept',
   notice: 'notice',
   keyInspector: 'key-inspector',
   breakIt: 'break-it',
   latency: 'latency',
+  runReal: 'run-real',
+  realMessage: 'real-message',
+  realSummary: 'real-summary',
+  realStep: 'real-step',
+  realDifference: 'real-difference',
+  realSame: 'real-same',
 } as const;
 
 export type EditorId = keyof typeof EDITOR_IDS;

@@ -11,6 +11,7 @@ import { LiveScreen } from './live';
 import { PracticeScreen } from './practice';
 import { PresentScreen } from './present';
 import { RacesScreen } from './races';
+import { ShellScreen } from './shell';
 
 export interface Screens {
   lab: LabScreen;
@@ -21,6 +22,7 @@ export interface Screens {
   interview: InterviewScreen;
   present: PresentScreen;
   live: LiveScreen;
+  shell: ShellScreen;
 }
 
 export const test = base.extend<Screens>({
@@ -48,15 +50,20 @@ export const test = base.extend<Screens>({
   live: async ({ page }, use) => {
     await use(new LiveScreen(page));
   },
+  shell: async ({ page }, use) => {
+    await use(new ShellScreen(page));
+  },
 });
 
 export { expect, gotoRoute } from '../fixtures';
-export { LAB_IDS, LabScreen, LabView, WORKED } from './lab';
+export { animationFrames, LAB_IDS, LabScreen, LabView, type Root, WORKED } from './lab';
 export { EDITOR_IDS, EditorScreen } from './editor';
 export { INTERVIEW_IDS, InterviewScreen, InterviewView } from './interview';
 export { LESSONS_IDS, LessonsScreen, LessonsView } from './lessons';
-export { LIVE_IDS, LiveScreen, LiveView } from './live';
+export { guardPage, LIVE_IDS, LiveScreen, LiveView, openMachine, type Machine } from './live';
 export { PRACTICE_IDS, PracticeScreen, PracticeView } from './practice';
 export { PRESENT_IDS, PresentScreen, PresentView } from './present';
 export { RACES_IDS, RaceView, RacesScreen } from './races';
 export { Monaco } from './monaco';
+export { SHELL_IDS, ShellScreen } from './shell';
+export { PRODUCTION_IDS, ProductionView } from './production';

@@ -27,6 +27,7 @@ export const INTERVIEW_IDS = {
   interviewAnswer: 'interview-answer',
   interviewLessonLink: 'interview-lesson-link',
   interviewQuestion: 'interview-question',
+  notesKept: 'notes-kept',
   overallNotes: 'overall-notes',
   questionClock: 'question-clock',
   questionNotes: 'question-notes',
@@ -49,6 +50,10 @@ export class InterviewView {
     return this.root.getByTestId(INTERVIEW_IDS[name]);
   }
 
+  /** The host's checkbox that puts a question in the session, by the question's id. */
+  pick(id: string): Locator {
+    return this.root.getByTestId(`pick-${id}`);
+  }
   rubric(n: number): Locator {
     return this.root.getByTestId(`rubric-${n}`);
   }

@@ -38,6 +38,7 @@ export const LAB_IDS = {
   overCaption: 'over-caption',
   overCount: 'over-count',
   overLimitNote: 'over-limit-note',
+  predictResult: 'predict-result',
   outageCaption: 'outage-caption',
   selectedRequest: 'selected-request',
   wastedBudget: 'wasted-budget',
@@ -49,7 +50,9 @@ export const LAB_IDS = {
   sharedStore: 'shared-store',
   luaKeys: 'lua-keys',
   stripEmpty: 'strip-empty',
+  urlError: 'url-error',
   widget: 'lab-widget',
+  widgetLoading: 'widget-loading',
   widgetSelected: 'widget-selected',
   widgetStepCaption: 'widget-step-caption',
 } as const;
@@ -98,11 +101,46 @@ export class LabView {
     return Number(await this.clock.first().textContent());
   }
 
-  /** Select request n (1-based) from a lane's decision strip, by its server. */
-  async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
-    const button = this.lane(lane).getByRole('button', {
+  /** Request n (1-based) in a lane's decision strip, by its server. */
+  request(n: number, server: string, lane: Lane = 'main'): Locator {
+    return this.lane(lane).getByRole('button', {
       name: new RegExp(`Request ${n} via server ${server}\\b`),
     });
+  }
+
+  /** The decisions a lane's strip lists so far. */
+  stripItems(lane: Lane = 'main'): Locator {
+    return this.lane(lane).locator('.decision-strip .strip-item');
+  }
+
+  /** The time bar's step buttons: to the next event, and back. */
+  get stepNext(): Locator {
+    return this.root.getByRole('button', { name: /Next: step to the next event/ });
+  }
+  get stepBack(): Locator {
+    return this.root.getByRole('button', { name: /Prev: step back/ });
+  }
+
+  /** The "predict first" question (a lab whose caption states an outcome asks it). */
+  get predict(): Locator {
+    return this.root.getByRole('group', { name: /^Predict/ });
+  }
+
+  /** Answer the prediction: type it and press "Check my prediction". */
+  async predictAnswer(answer: string): Promise<void> {
+    await this.predict.getByRole('textbox').fill(answer);
+    await this.predict.getByRole('button', { name: 'Check my prediction' }).click();
+  }
+
+  /** Skip the prediction ("Just show me"); with `ifAsked`, only when the question is there. */
+  async skipPredict({ ifAsked = false } = {}): Promise<void> {
+    if (ifAsked && (await this.predict.count()) === 0) return;
+    await this.predict.getByRole('button', { name: 'Just show me' }).click();
+  }
+
+  /** Select request n (1-based) from a lane's decision strip, by its server. */
+  async selectRequest(n: number, server: string, lane: Lane = 'main'): Promise<void> {
+    const button = this.request(n, server, lane);
     // From the keyboard: on a phone the sticky time bar can sit over a strip scrolled to the
     // bottom edge, where a pointer click would land on the bar.
     await button.focus();
@@ -152,11 +190,75 @@ export class LabScreen extends LabView {
     return this.page.evaluate(() => window.rateLab!.snapshot());
   }
 
+  /** The lab loop's frame counters (frames drawn, stages drawn in the last frame). */
+  frameStats(): Promise<{ frames: number; stages: number }> {
+    return this.page.evaluate(() => {
+      const s = (window as unknown as { __labFrameStats: { frames: number; stages: number } })
+        .__labFrameStats;
+      return { frames: s.frames, stages: s.stages };
+    });
+  }
+
+  /**
+   * Let the browser run n animation frames. A playing clock moves on every frame, so "n frames
+   * and the clock did not move" holds however fast the machine is, where a wait in ms does not.
+   */
+  frames(n: number): Promise<void> {
+    return animationFrames(this.page, n);
+  }
+
+  /** A panel's tab (a phone shows the panels as tabs). */
+  tab(name: Panel): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  /** Whether the lab still waits for a prediction (window.rateLab's snapshot). */
+  predictPending(): Promise<boolean> {
+    return this.page.evaluate(() => window.rateLab!.snapshot().predictPending);
+  }
+
+  /** The lab's first scene drawing, scrolled to the middle (a phone plays only what it shows). */
+  async sceneInView(): Promise<void> {
+    await this.page
+      .locator('.lab-lanes svg.scene')
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  }
+
   /** On a phone the panels are tabs: show one (a no-op on the desktop layout). */
   async showPanel(name: Panel): Promise<void> {
-    const tab = this.page.getByRole('tab', { name });
+    const tab = this.tab(name);
     if (await tab.isVisible()) await tab.click();
   }
+
+  /** The sticky time bar (buttons, clock, speed, scrubber) and the scene's legend. */
+  get timeBar(): Locator {
+    return this.page.locator('.lab-timebar');
+  }
+  get legend(): Locator {
+    return this.page.locator('.lab-legend');
+  }
+
+  /** The Controls panel's groups that are still closed. */
+  get closedGroups(): Locator {
+    return this.page.locator('.controls details:not([open]) > summary');
+  }
+  get controlCheckboxes(): Locator {
+    return this.page.locator('.controls input[type=checkbox]');
+  }
+}
+
+/** Resolve after the page has run n requestAnimationFrame callbacks. */
+export function animationFrames(page: Page, n: number): Promise<void> {
+  return page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
 }
 
 /** The offline-guarded `test` of fixtures.ts, with a `lab` fixture. */

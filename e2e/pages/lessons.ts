@@ -19,6 +19,9 @@ export const LESSONS_IDS = {
   progressExport: 'progress-export',
   progressFile: 'progress-file',
   progressNotice: 'progress-notice',
+  progressReset: 'progress-reset',
+  progressResetConfirm: 'progress-reset-confirm',
+  predictScore: 'predict-score',
   question: 'question',
   railProgress: 'rail-progress',
   reveal: 'reveal',
@@ -27,6 +30,7 @@ export const LESSONS_IDS = {
   stepNext: 'step-next',
   stepState: 'step-state',
   steps: 'steps',
+  stepsPredict: 'steps-predict',
   verdict: 'verdict',
 } as const;
 

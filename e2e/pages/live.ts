@@ -1,6 +1,12 @@
 // The live rooms (a host, a presenter, learners and a candidate on the lab server) as the specs
 // drive them. Its test ids live here once.
-import type { Locator, Page } from '@playwright/test';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from '@playwright/test';
 import { gotoRoute } from '../fixtures';
 import type { Root } from './lab';
 
@@ -31,6 +37,8 @@ export const LIVE_IDS = {
   predictSend: 'predict-send',
   predictionCount: 'prediction-count',
   progressBoard: 'progress-board',
+  sharedLab: 'shared-lab',
+  sharedRace: 'shared-race',
   stuck: 'stuck',
   stuckList: 'stuck-list',
   verdictYes: 'verdict-yes',
@@ -46,6 +54,47 @@ export class LiveView {
   el(name: LiveId): Locator {
     return this.root.getByTestId(LIVE_IDS[name]);
   }
+
+  /** The shared (co-edited) editor's drawn lines. */
+  get coEditorLines(): Locator {
+    return this.root.locator('.co-editor .view-lines');
+  }
+}
+
+/** One machine of a live room: its own browser context and page, and what went wrong on it. */
+export interface Machine {
+  context: BrowserContext;
+  page: Page;
+  /** Requests that left the machine, console errors and page errors, in order. */
+  problems: string[];
+}
+
+/**
+ * Guard a page as the offline-guarded `test` guards a spec's own page: a request that leaves
+ * the machine (any host but `hosts`), a console error or a page error is noted in the list
+ * returned.
+ */
+export async function guardPage(page: Page, hosts = ['127.0.0.1']): Promise<string[]> {
+  const problems: string[] = [];
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (hosts.includes(url.hostname) || /^(data|blob):/.test(url.protocol)) return route.continue();
+    problems.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+/** A page in its own context (its own machine), guarded (guardPage). */
+export async function openMachine(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<Machine> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  const page = await context.newPage();
+  return { context, page, problems: await guardPage(page) };
 }
 
 export class LiveScreen extends LiveView {

@@ -2,7 +2,7 @@
 // answer form or its script, grade it, read the result, hints and the solution. Its test ids
 // live here once.
 import type { Locator, Page } from '@playwright/test';
-import { gotoRoute } from '../fixtures';
+import { expect, gotoRoute } from '../fixtures';
 import type { Root } from './lab';
 import { Monaco } from './monaco';
 
@@ -26,6 +26,7 @@ export const PRACTICE_IDS = {
   instanceSeed: 'instance-seed',
   loadSolution: 'load-solution',
   newNumbers: 'new-numbers',
+  problem: 'problem',
   problemCard: 'problem-card',
   retryNote: 'retry-note',
   reviewLater: 'review-later',
@@ -44,6 +45,55 @@ export class PracticeView {
   el(name: PracticeId): Locator {
     return this.root.getByTestId(PRACTICE_IDS[name]);
   }
+
+  /** An answer form's text field by its path (e.g. `params.capacity`, `answer`, `keys`). */
+  field(path: string): Locator {
+    return this.root.locator(`[data-field="${path}"]`);
+  }
+
+  /** An answer form's choice (a select or a radio group) by its path. */
+  choice(path: string): Locator {
+    return this.root.locator(`[data-choice="${path}"]`);
+  }
+
+  /** Fill the answer form: `{ params: { capacity: 20 } }` fills `params.capacity`. */
+  async fill(values: Record<string, unknown>): Promise<void> {
+    const flat: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (typeof v === 'object' && v !== null)
+        for (const [k2, v2] of Object.entries(v)) flat[`${k}.${k2}`] = v2;
+      else flat[k] = v;
+    }
+    for (const [k, v] of Object.entries(flat)) {
+      const input = this.field(k);
+      if (await input.count()) {
+        await input.fill(String(v));
+        continue;
+      }
+      const group = this.choice(k);
+      if ((await group.evaluate((el) => el.tagName)) === 'SELECT')
+        await group.selectOption(String(v));
+      else await group.getByRole('radio', { name: String(v), exact: true }).check();
+    }
+  }
+
+  /** Press Grade. */
+  async grade(): Promise<void> {
+    await this.el('grade').click();
+  }
+
+  /** Wait for the grade's verdict: passed or not (grading runs in a worker). */
+  async graded(passed: boolean, timeout = 15_000): Promise<void> {
+    await expect(this.el('gradeResult')).toHaveAttribute('data-passed', String(passed), {
+      timeout,
+    });
+  }
+
+  /** Give up on the problem, confirmed: the worked solution opens. */
+  async giveUp(): Promise<void> {
+    await this.el('giveUp').click();
+    await this.el('confirmGiveUp').click();
+  }
 }
 
 export class PracticeScreen extends PracticeView {
@@ -55,9 +105,8 @@ export class PracticeScreen extends PracticeView {
   }
 
   /** Replace the script (waits for the editor first: Monaco loads lazily). */
-  async setScript(text: string): Promise<void> {
-    await this.monaco.ready();
-    await this.monaco.setScript(text);
+  setScript(text: string): Promise<void> {
+    return this.monaco.replaceWhenReady(text);
   }
 
   /** Open the route (or a path under it, e.g. '#/practice/...'). */

@@ -2,7 +2,9 @@
 // Its test ids live here once.
 import type { Locator, Page } from '@playwright/test';
 import { gotoRoute } from '../fixtures';
-import type { Root } from './lab';
+import { LabView, type Root } from './lab';
+import { RaceView } from './races';
+import { SHELL_IDS } from './shell';
 
 /** The present route's test ids (the UI's data-testid values). */
 export const PRESENT_IDS = {
@@ -10,14 +12,17 @@ export const PRESENT_IDS = {
   deckCard: 'deck-card',
   laser: 'laser',
   lessonPresent: 'lesson-present',
-  notFound: 'not-found',
+  /** A deck that is not there: the shell's 404. */
+  notFound: SHELL_IDS.notFound,
   openPrint: 'open-print',
   openSpeaker: 'open-speaker',
   present: 'present',
   presentNext: 'present-next',
   presenter: 'presenter',
   printLinks: 'print-links',
+  printQr: 'print-qr',
   printStep: 'print-step',
+  printView: 'print-view',
   roomScene: 'room-scene',
   roomSelected: 'room-selected',
   speakerBlank: 'speaker-blank',
@@ -45,6 +50,27 @@ export class PresentView {
   /** One element by its name in PRESENT_IDS. */
   el(name: PresentId): Locator {
     return this.root.getByTestId(PRESENT_IDS[name]);
+  }
+
+  /** The deck's position, "k / n". */
+  get position(): Locator {
+    return this.el('stagePosition');
+  }
+  /** The stage, and the lab scene drawn on it. */
+  get stage(): Locator {
+    return this.el('stage');
+  }
+  get scene(): LabView {
+    return new LabView(this.stage);
+  }
+  /** A race step's scheduler on the stage. */
+  get race(): RaceView {
+    return new RaceView(this.el('stageRace'));
+  }
+
+  /** The deck list's "Present" links (their test ids start with `present-`). */
+  get deckLinks(): Locator {
+    return this.root.locator('[data-testid^="present-"]');
   }
 }
 

@@ -29,6 +29,11 @@ export const RACES_IDS = {
   raceProofError: 'race-proof-error',
   raceProofWhy: 'race-proof-why',
   raceProve: 'race-prove',
+  raceReal: 'race-real',
+  raceRealMessage: 'race-real-message',
+  raceRealResult: 'race-real-result',
+  raceRealRun: 'race-real-run',
+  raceRealTrials: 'race-real-trials',
   raceRestart: 'race-restart',
   raceSandbox: 'race-sandbox',
   raceSandboxLoad: 'race-sandbox-load',
@@ -56,6 +61,18 @@ export class RaceView {
   /** Wait until the scheduler has answered the last move. */
   async ready(): Promise<void> {
     await expect(this.el('scheduler')).toHaveAttribute('data-busy', 'false', { timeout: 30_000 });
+  }
+
+  /** Open "Run it for real" and run it with this many trials. */
+  async runForReal(trials: string): Promise<void> {
+    const input = this.el('raceRealTrials');
+    // Open the panel until it stays open (the page may draw it again while it loads a puzzle).
+    await expect(async () => {
+      if (!(await input.isVisible())) await this.el('raceReal').locator('summary').click();
+      await expect(input).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await input.fill(trials);
+    await this.el('raceRealRun').click();
   }
 
   /** Send app server n (0-based) one round trip and wait for the answer. */
@@ -89,9 +106,8 @@ export class RacesScreen extends RaceView {
   }
 
   /** Replace the script (waits for the editor first: Monaco loads lazily). */
-  async setScript(text: string): Promise<void> {
-    await this.monaco.ready();
-    await this.monaco.setScript(text);
+  setScript(text: string): Promise<void> {
+    return this.monaco.replaceWhenReady(text);
   }
 
   /** Open the route (or a path under it, e.g. '#/races/...'). */

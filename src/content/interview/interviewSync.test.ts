@@ -1,5 +1,5 @@
 // Two windows' session stores over real BroadcastChannels (Node has them) and a shared storage.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInterviewSync, PRIVATE_KEY, PUBLIC_KEY, type InterviewSync } from './interviewSync';
 
 class MemoryStorage {
@@ -26,10 +26,10 @@ const make = (role: 'host' | 'candidate', storage: MemoryStorage, t = { now: 100
   open.push(s);
   return s;
 };
-const until = async (f: () => boolean) => {
-  for (let i = 0; i < 100 && !f(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(f()).toBe(true);
-};
+// A message crosses the channel when the event loop gets to it: wait for it (a bound far from
+// its real time, so a busy machine cannot fail the test), never for a fixed number of ms.
+const until = (f: () => boolean) =>
+  vi.waitFor(() => expect(f()).toBe(true), { timeout: 15_000, interval: 5 });
 
 describe('the interview session between two windows', () => {
   it('moves in both directions, and the candidate never holds the interviewer part', async () => {

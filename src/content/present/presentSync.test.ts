@@ -1,5 +1,5 @@
 // The projector and the speaker view over real BroadcastChannels (Node has them).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPresentSync, type PresentSync } from './presentSync';
 
 class MemoryStorage {
@@ -13,10 +13,10 @@ const open: PresentSync[] = [];
 afterEach(() => {
   for (const s of open.splice(0)) s.destroy();
 });
-const until = async (f: () => boolean) => {
-  for (let i = 0; i < 100 && !f(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(f()).toBe(true);
-};
+// A message crosses the channel when the event loop gets to it: wait for it (a bound far from
+// its real time, so a busy machine cannot fail the test), never for a fixed number of ms.
+const until = (f: () => boolean) =>
+  vi.waitFor(() => expect(f()).toBe(true), { timeout: 15_000, interval: 5 });
 
 describe('a deck position shared by two windows', () => {
   it('plays a race step turn by turn before moving on, and back again', () => {
