@@ -1,7 +1,11 @@
 // Predict first (issue 21): a scene whose caption states an outcome asks for a prediction
 // before it plays, hides what would give the outcome away while it waits, then plays and
 // compares. Predictions are kept with progress and reset with it.
+import type { Page } from '@playwright/test';
+import { gotoRoute } from './fixtures';
 import { expect, LabView, LessonsView, test } from './pages';
+
+const pendingOf = (page: Page) => page.evaluate(() => window.rateLab!.snapshot().predictPending);
 
 test('#/lab asks first, hides the outcome, then plays and compares', async ({ lab, lessons }) => {
   await lab.open();
@@ -114,7 +118,7 @@ test('a deck step asks first on the projector, then plays to its moment and comp
   const stage = page.getByTestId('stage');
   const prompt = stage.getByRole('group', { name: /^Predict/ });
   await expect(prompt).toHaveAccessibleName('Predict: How many of these 14 requests get through?');
-  expect(await pending(page)).toBe(true);
+  expect(await pendingOf(page)).toBe(true);
   // The caption and the outcome wait: the scene is at 0 s, its setup only (the burst is decided
   // at 0 s, so its counts, decisions and the bucket's state are not drawn).
   await expect(stage.getByTestId('stage-caption')).toHaveCount(0);
@@ -131,7 +135,7 @@ test('a deck step asks first on the projector, then plays to its moment and comp
   await prompt.getByRole('textbox').fill('12');
   await prompt.getByRole('button', { name: 'Check my prediction' }).click();
   await expect(prompt).toHaveCount(0);
-  expect(await pending(page)).toBe(false);
+  expect(await pendingOf(page)).toBe(false);
   // Played to the step's moment: the engine's count, one sentence, then the caption.
   const result = stage.getByTestId('predict-result');
   await expect(result).toHaveText(
@@ -186,7 +190,7 @@ test('a narrated step whose caption states an outcome asks its own prediction fi
   await expect(ask).toHaveAccessibleName(
     /^Predict: How many of the \d+ requests decided by t = 60\.1 s get through\?$/,
   );
-  expect(await pending(page)).toBe(true);
+  expect(await pendingOf(page)).toBe(true);
   await expect(steps.getByTestId('step-caption')).toBeHidden();
   await expect(w.getByTestId('clock-now')).toHaveText('59.90');
   await expect(w.getByTestId('widget-step-caption')).toHaveCount(0);

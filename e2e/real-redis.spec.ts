@@ -9,7 +9,6 @@ import {
   whyNoRedis,
   type RealCluster,
 } from '../src/server/real/testing/servers';
-import { gotoRoute } from './fixtures';
 import { expect, test } from './pages';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));

@@ -68,7 +68,7 @@ describe('the live channel', () => {
   });
 
   it("a new prediction empties each learner's own answer, and each hears so", async () => {
-    run = await start();
+    await kit.start();
     const { host, learners } = await workshop(2);
     expect(await send(host, 'predict:open')).toEqual({ ok: true });
     expect(await send(learners[0]!, 'predict', { value: 3 })).toEqual({ ok: true });
