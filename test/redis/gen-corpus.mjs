@@ -3838,11 +3838,15 @@ c('hll-unique-client-quota-in-lua', [
 file('random');
 const inSet = (cmd) =>
   `local r = redis.call(${cmd}) local seen, ok = {}, 1 for _, m in ipairs(r) do if redis.call('SISMEMBER', KEYS[1], m) == 0 then ok = 0 end seen[m] = true end local d = 0 for _ in pairs(seen) do d = d + 1 end return {#r, d, ok}`;
+const inSetRepeats = (cmd) =>
+  `local r = redis.call(${cmd}) local ok = 1 for _, m in ipairs(r) do if redis.call('SISMEMBER', KEYS[1], m) == 0 then ok = 0 end end return {#r, ok}`;
 c('srandmember-counts-and-membership', [
   'SADD s a b c d e',
   ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 3"), '1', 's'],
   ['EVAL', inSet("'SRANDMEMBER', KEYS[1], 10"), '1', 's'],
-  ['EVAL', inSet("'SRANDMEMBER', KEYS[1], -20"), '1', 's'],
+  // A negative count draws with repeats: how many distinct members come back is chance on a
+  // real server (all 5 in about 94% of draws), so only the length and membership are compared.
+  ['EVAL', inSetRepeats("'SRANDMEMBER', KEYS[1], -20"), '1', 's'],
   ['EVAL', "return redis.call('SISMEMBER', KEYS[1], redis.call('SRANDMEMBER', KEYS[1]))", '1', 's'],
   '~SRANDMEMBER s 5',
   '~SRANDMEMBER s 100',
