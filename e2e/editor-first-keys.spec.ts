@@ -1,34 +1,33 @@
 // #/editor opens on a plain text area with the script while Monaco loads (src/ui/editor/
 // LuaEditor.tsx); Monaco then takes over. Every key typed before, during and after the swap
 // lands, in order, at the caret.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { type EditorScreen, expect, gotoRoute, test } from './pages';
 
 /** Monaco's text as drawn (the lines in view), in order, without white space (lines wrap). */
-function drawnText(page: Page): Promise<string> {
-  return page
-    .locator('.monaco-editor .view-lines')
-    .first()
-    .evaluate((el) =>
-      [...el.querySelectorAll<HTMLElement>('.view-line')]
-        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-        .map((l) => l.textContent ?? '')
-        .join('')
-        .replace(/\s+/g, ''),
-    );
+function drawnText(editor: EditorScreen): Promise<string> {
+  return editor.text.evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('.view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((l) => l.textContent ?? '')
+      .join('')
+      .replace(/\s+/g, ''),
+  );
 }
 
-test('keys typed while Monaco loads all land, in order, where the caret was', async ({ page }) => {
+test('keys typed while Monaco loads all land, in order, where the caret was', async ({
+  page,
+  editor,
+}) => {
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route(/\/assets\/MonacoLua-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('./#/editor');
-  const area = page.getByTestId('code-fallback');
+  await gotoRoute(page, '#/editor');
+  const area = editor.el('codeFallback');
   await expect(area).toHaveValue(/return/);
-  await expect(page.getByTestId('monaco-ready')).toHaveCount(0);
+  await expect(editor.monaco.readyMark).toHaveCount(0);
   const before = await area.inputValue();
   // The caret at the end of the first line, not at either end of the script.
   const at = before.indexOf('\n');
@@ -42,7 +41,7 @@ test('keys typed while Monaco loads all land, in order, where the caret was', as
   // Let Monaco in, and keep typing through the swap.
   release();
   let typed = 'XY';
-  const ready = page.getByTestId('monaco-ready');
+  const ready = editor.monaco.readyMark;
   for (let i = 0; i < 2000 && !(await ready.isVisible()); i++) {
     await page.keyboard.type('Z');
     typed += 'Z';
@@ -56,7 +55,7 @@ test('keys typed while Monaco loads all land, in order, where the caret was', as
   // What Monaco draws is the script with every key, from its start, up to the lines in view.
   await expect
     .poll(async () => {
-      const drawn = await drawnText(page);
+      const drawn = await drawnText(editor);
       return flat(expected).startsWith(drawn) && drawn.length > flat(before.slice(0, at)).length;
     })
     .toBe(true);

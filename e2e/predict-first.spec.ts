@@ -2,9 +2,20 @@
 // before it plays, hides what would give the outcome away while it waits, then plays and
 // compares. Predictions are kept with progress and reset with it.
 import type { Page } from '@playwright/test';
-import { gotoRoute } from './fixtures';
-import { expect, LabView, LessonsView, test } from './pages';
+import {
+  expect,
+  LabView,
+  LessonsScreen,
+  LessonsView,
+  PresentScreen,
+  PresentView,
+  type Root,
+  test,
+} from './pages';
 
+const labOf = (root: Root) => new LabView(root);
+const presentOf = (root: Root) => new PresentView(root);
+const lessonsOf = (root: Root) => new LessonsView(root);
 const pendingOf = (page: Page) => page.evaluate(() => window.rateLab!.snapshot().predictPending);
 
 test('#/lab asks first, hides the outcome, then plays and compares', async ({ lab, lessons }) => {
@@ -114,17 +125,17 @@ test('a deck step asks first on the projector, then plays to its moment and comp
 }) => {
   test.setTimeout(60_000);
   // Step 6 of "Algorithms compared": a burst of 14 into a token bucket of 10, at 0.5 s.
-  await gotoRoute(page, '#/present/deck/algorithms-compared?step=6');
-  const stage = page.getByTestId('stage');
+  await new PresentScreen(page).open('#/present/deck/algorithms-compared?step=6');
+  const stage = presentOf(page).el('stage');
   const prompt = stage.getByRole('group', { name: /^Predict/ });
   await expect(prompt).toHaveAccessibleName('Predict: How many of these 14 requests get through?');
   expect(await pendingOf(page)).toBe(true);
   // The caption and the outcome wait: the scene is at 0 s, its setup only (the burst is decided
   // at 0 s, so its counts, decisions and the bucket's state are not drawn).
-  await expect(stage.getByTestId('stage-caption')).toHaveCount(0);
-  await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*0(\.0+)?\s*s?\s*$/);
-  await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toBeHidden();
-  expect(await stage.getByTestId('lane-main').innerText()).not.toMatch(/\b(10|4|14)\b|tokens/);
+  await expect(presentOf(stage).el('stageCaption')).toHaveCount(0);
+  await expect(labOf(stage).el('clock')).toHaveText(/^\s*0(\.0+)?\s*s?\s*$/);
+  await expect(labOf(labOf(stage).el('laneMain')).el('allowedCount')).toBeHidden();
+  expect(await labOf(stage).el('laneMain').innerText()).not.toMatch(/\b(10|4|14)\b|tokens/);
   await page.screenshot({ path: 'test-results/shots/deck-predict-pending.png' });
   // A bad answer is named; the clicker's keys still move the deck from the stage.
   await prompt.getByRole('textbox').fill('99');
@@ -137,78 +148,78 @@ test('a deck step asks first on the projector, then plays to its moment and comp
   await expect(prompt).toHaveCount(0);
   expect(await pendingOf(page)).toBe(false);
   // Played to the step's moment: the engine's count, one sentence, then the caption.
-  const result = stage.getByTestId('predict-result');
+  const result = labOf(stage).el('predictResult');
   await expect(result).toHaveText(
     'Not this time: you predicted 12, but 10 requests of 14 got through.',
     {
       timeout: 20_000,
     },
   );
-  await expect(stage.getByTestId('lane-main').getByTestId('allowed-count')).toHaveText('10');
-  await expect(stage.getByTestId('stage-caption')).toContainText('10 go through at once');
+  await expect(labOf(labOf(stage).el('laneMain')).el('allowedCount')).toHaveText('10');
+  await expect(presentOf(stage).el('stageCaption')).toContainText('10 go through at once');
   await page.screenshot({ path: 'test-results/shots/deck-predict-revealed.png' });
 
   // The next step asks again; "Just show me" shows it at once, at the step's time.
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('stage-position')).toHaveText(/^7 \//);
+  await expect(presentOf(page).el('stagePosition')).toHaveText(/^7 \//);
   const next = stage.getByRole('group', { name: /^Predict/ });
   await expect(next).toBeVisible();
   await next.getByRole('button', { name: 'Just show me' }).click();
   await expect(result).toHaveText(/^Here is what happened: \d+ requests of \d+ got through\.$/);
-  await expect(stage.getByTestId('clock-now')).toHaveText(/^\s*20(\.0+)?\s*s?\s*$/);
-  await expect(stage.getByTestId('stage-caption')).toBeVisible();
+  await expect(labOf(stage).el('clock')).toHaveText(/^\s*20(\.0+)?\s*s?\s*$/);
+  await expect(presentOf(stage).el('stageCaption')).toBeVisible();
   // Back to step 6: answered on this page, it shows without asking again.
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByTestId('stage-position')).toHaveText(/^6 \//);
-  await expect(stage.getByTestId('stage-caption')).toBeVisible();
+  await expect(presentOf(page).el('stagePosition')).toHaveText(/^6 \//);
+  await expect(presentOf(stage).el('stageCaption')).toBeVisible();
   await expect(stage.getByRole('group', { name: /^Predict/ })).toHaveCount(0);
   // Kept with progress.
-  await gotoRoute(page, '#/lessons');
-  await expect(page.getByTestId('predict-score')).toHaveText('You predicted 0 of 1 right.');
+  await new LessonsScreen(page).open('#/lessons');
+  await expect(lessonsOf(page).el('predictScore')).toHaveText('You predicted 0 of 1 right.');
 });
 
 test('a narrated step whose caption states an outcome asks its own prediction first', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await gotoRoute(page, '#/lessons/fixed-window');
+  await new LessonsScreen(page).open('#/lessons/fixed-window');
   // The steps narrate the lesson's second lab: its own question first ("Just show me").
   const w = page.locator('#lab-2');
   await w.scrollIntoViewIfNeeded();
   await w.getByRole('button', { name: 'Just show me' }).click();
-  const steps = page.getByTestId('steps').first();
+  const steps = lessonsOf(page).el('steps').first();
   await steps.scrollIntoViewIfNeeded();
   const ask = steps.getByRole('group', { name: /^Predict/ });
   // Step 2 states no outcome: it shows at once.
-  await steps.getByTestId('step-next').click();
-  await expect(steps.getByTestId('step-current')).toHaveAttribute('data-step', '2');
+  await lessonsOf(steps).el('stepNext').click();
+  await expect(lessonsOf(steps).el('stepCurrent')).toHaveAttribute('data-step', '2');
   await expect(ask).toHaveCount(0);
-  await expect(steps.getByTestId('step-caption')).toBeVisible();
+  await expect(lessonsOf(steps).el('stepCaption')).toBeVisible();
   // Step 3 ("request 4 is admitted") asks first: its caption and state wait, the scene stays
   // at step 2's moment.
-  await steps.getByTestId('step-next').click();
+  await lessonsOf(steps).el('stepNext').click();
   await expect(ask).toHaveAccessibleName(
     /^Predict: How many of the \d+ requests decided by t = 60\.1 s get through\?$/,
   );
   expect(await pendingOf(page)).toBe(true);
-  await expect(steps.getByTestId('step-caption')).toBeHidden();
-  await expect(w.getByTestId('clock-now')).toHaveText('59.90');
-  await expect(w.getByTestId('widget-step-caption')).toHaveCount(0);
+  await expect(lessonsOf(steps).el('stepCaption')).toBeHidden();
+  await expect(labOf(w).el('clock')).toHaveText('59.90');
+  await expect(labOf(w).el('widgetStepCaption')).toHaveCount(0);
   const total = Number(/the (\d+) requests/.exec((await ask.getAttribute('aria-label'))!)![1]);
   await ask.getByRole('textbox').fill(String(total));
   await ask.getByRole('button', { name: 'Check my prediction' }).click();
   // Played to the step's moment: the comparison, then the step's caption on both widgets.
-  await expect(steps.getByTestId('predict-result')).toHaveText(
+  await expect(labOf(steps).el('predictResult')).toHaveText(
     `Right: you predicted ${total}, and ${total} requests of ${total} got through.`,
     { timeout: 20_000 },
   );
   await expect(ask).toHaveCount(0);
-  await expect(steps.getByTestId('step-caption')).toBeVisible();
-  await expect(steps.getByTestId('step-caption')).toContainText('request 4 is admitted');
-  await expect(w.getByTestId('clock-now')).toHaveText('60.10');
-  await expect(w.getByTestId('widget-selected')).toContainText('Request 4');
-  await expect(w.getByTestId('widget-step-caption')).toContainText('Step 3 of 5');
+  await expect(lessonsOf(steps).el('stepCaption')).toBeVisible();
+  await expect(lessonsOf(steps).el('stepCaption')).toContainText('request 4 is admitted');
+  await expect(labOf(w).el('clock')).toHaveText('60.10');
+  await expect(labOf(w).el('widgetSelected')).toContainText('Request 4');
+  await expect(labOf(w).el('widgetStepCaption')).toContainText('Step 3 of 5');
   // Kept with progress: the widget's "just show me" has no score, the step's answer has.
-  await gotoRoute(page, '#/lessons');
-  await expect(page.getByTestId('predict-score')).toHaveText('You predicted 1 of 1 right.');
+  await new LessonsScreen(page).open('#/lessons');
+  await expect(lessonsOf(page).el('predictScore')).toHaveText('You predicted 1 of 1 right.');
 });

@@ -44,6 +44,8 @@ export const EDITOR_IDS = {
   realStep: 'real-step',
   realDifference: 'real-difference',
   realSame: 'real-same',
+  /** The plain text area that holds the script while Monaco loads. */
+  codeFallback: 'code-fallback',
 } as const;
 
 export type EditorId = keyof typeof EDITOR_IDS;

@@ -24,6 +24,7 @@ export type Panel = 'Controls' | 'Request' | 'Production' | 'Charts';
  * all draw the same scene and its time bar.
  */
 export const LAB_IDS = {
+  laneMain: 'lane-main',
   labPage: 'lab-page',
   allowedCount: 'allowed-count',
   deniedCount: 'denied-count',

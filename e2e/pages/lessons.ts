@@ -7,6 +7,7 @@ import { LabView, type Root } from './lab';
 
 /** The lessons route's test ids (the UI's data-testid values). */
 export const LESSONS_IDS = {
+  stepCurrent: 'step-current',
   backToLesson: 'back-to-lesson',
   dotsMain: 'dots-main',
   lesson: 'lesson',

@@ -35,6 +35,7 @@ export const LIVE_IDS = {
   predictOpen: 'predict-open',
   predictReveal: 'predict-reveal',
   predictSend: 'predict-send',
+  problemSelect: 'problem-select',
   predictionCount: 'prediction-count',
   progressBoard: 'progress-board',
   sharedLab: 'shared-lab',

@@ -8,6 +8,8 @@ import { SHELL_IDS } from './shell';
 
 /** The present route's test ids (the UI's data-testid values). */
 export const PRESENT_IDS = {
+  deckPredictRoom: 'deck-predict-room',
+  deckPredictSent: 'deck-predict-sent',
   blank: 'blank',
   deckCard: 'deck-card',
   laser: 'laser',
