@@ -1,7 +1,9 @@
-import { use } from 'react';
+import { Suspense, use } from 'react';
 import type { Block } from '../core/content/parseDoc';
 import { Markdown } from '../ui/widgets/Markdown';
 import { widgetOf } from './widgets';
+import type { DirectiveWidgetModule, DirectiveWidgetProps } from './widgets/types';
+import type { LazyModule } from '../ui/shell/lazyModule';
 
 /**
  * Renders a lesson's blocks: Markdown runs and the widgets its directives ask for (the map from
@@ -35,21 +37,38 @@ export function DocBody({
       {blocks.map((b, i) => {
         if (b.kind === 'markdown') return <Markdown key={i} text={b.text} />;
         if (!shown(b)) return null;
-        const Widget = widgetOf(b.name)?.loaded()?.default;
-        if (!Widget) return null;
+        const entry = widgetOf(b.name);
+        if (!entry) return null;
         seen[b.name] = (seen[b.name] ?? 0) + 1;
+        const props: DirectiveWidgetProps = {
+          block: b,
+          blocks,
+          index: i,
+          n: seen[b.name]!,
+          total: total[b.name]!,
+          lesson: lesson ? { slug: lesson, title: lessonTitle ?? lesson } : undefined,
+        };
+        const Widget = entry.loaded()?.default;
+        if (Widget) return <Widget key={i} {...props} />;
+        // Not loaded by now (the wait above should have seen to it): a block is never dropped,
+        // it waits for its own widget instead.
         return (
-          <Widget
-            key={i}
-            block={b}
-            blocks={blocks}
-            index={i}
-            n={seen[b.name]!}
-            total={total[b.name]!}
-            lesson={lesson ? { slug: lesson, title: lessonTitle ?? lesson } : undefined}
-          />
+          <Suspense key={i} fallback={null}>
+            <LateWidget entry={entry} props={props} />
+          </Suspense>
         );
       })}
     </>
   );
+}
+
+function LateWidget({
+  entry,
+  props,
+}: {
+  entry: LazyModule<DirectiveWidgetModule>;
+  props: DirectiveWidgetProps;
+}) {
+  const Widget = use(entry.load()).default;
+  return <Widget {...props} />;
 }
