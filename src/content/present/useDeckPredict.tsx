@@ -148,21 +148,15 @@ export function useDeckPredict(
         pending: true,
         showCaption: false,
         node: (
-          <div
-            role="group"
-            aria-label={`Predict: ${question}`}
-            className="predict-prompt deck-predict"
-            data-testid="deck-predict"
-          >
-            <p className="predict-question">
-              <span className="predict-kind">Predict</span> {question}
-            </p>
-            <p className="deck-predict-room" data-testid="deck-predict-room">
-              {room.open
+          <RoomPrompt
+            question={question}
+            testId="deck-predict-room"
+            text={
+              room.open
                 ? `${room.count} ${room.count === 1 ? 'answer' : 'answers'} so far: reveal when the room is ready.`
-                : 'Ask the room to predict: everyone answers on their own device.'}
-            </p>
-          </div>
+                : 'Ask the room to predict: everyone answers on their own device.'
+            }
+          />
         ),
       };
     if (room?.role === 'learner' && (!room.open || room.mine !== null))
@@ -171,21 +165,15 @@ export function useDeckPredict(
         pending: true,
         showCaption: false,
         node: (
-          <div
-            role="group"
-            aria-label={`Predict: ${question}`}
-            className="predict-prompt deck-predict"
-            data-testid="deck-predict"
-          >
-            <p className="predict-question">
-              <span className="predict-kind">Predict</span> {question}
-            </p>
-            <p className="deck-predict-room" data-testid="deck-predict-sent">
-              {room.open
+          <RoomPrompt
+            question={question}
+            testId="deck-predict-sent"
+            text={
+              room.open
                 ? `You predicted ${String(room.mine)}. The presenter reveals what happened.`
-                : 'Think it over: the presenter asks the room in a moment.'}
-            </p>
-          </div>
+                : 'Think it over: the presenter asks the room in a moment.'
+            }
+          />
         ),
       };
     return {
@@ -225,4 +213,32 @@ export function useDeckPredict(
       <PredictResult ask={ask.ask} said={p.said} decided={decided.d} reached={!moving} />
     );
   return { hold: moving, pending: false, showCaption: !moving, node: result };
+}
+
+/** A deck step's question while the room answers: on the projector, or on a learner's device
+ *  once it has answered (or before the presenter asks). */
+function RoomPrompt({
+  question,
+  testId,
+  text,
+}: {
+  question: string;
+  testId: string;
+  text: string;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={`Predict: ${question}`}
+      className="predict-prompt deck-predict"
+      data-testid="deck-predict"
+    >
+      <p className="predict-question">
+        <span className="predict-kind">Predict</span> {question}
+      </p>
+      <p className="deck-predict-room" data-testid={testId}>
+        {text}
+      </p>
+    </div>
+  );
 }
