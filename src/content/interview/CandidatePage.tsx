@@ -8,6 +8,7 @@ import { Markdown } from '../../ui/widgets/Markdown';
 import { questionById } from './questions';
 import { raceInput } from './raceInput';
 import { useInterview } from './useInterview';
+import { useSessionKeys } from './useSessionKeys';
 
 function CandidateRace({ slug }: { slug: string }) {
   const raw = useMemo(() => raceInput(slug), [slug]);
@@ -31,18 +32,7 @@ export function CandidatePage() {
     if (index >= 0) heading.current?.focus({ preventScroll: false });
   }, [index, pub?.id]);
 
-  useEffect(() => {
-    if (!running) return;
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') sync.move(index + 1);
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') sync.move(index - 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [running, index, sync]);
+  useSessionKeys(running, index, sync);
 
   if (!pub)
     return (

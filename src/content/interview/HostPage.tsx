@@ -14,7 +14,7 @@ import { HostQuestion } from './host/HostQuestion';
 import { ScorecardDownloads, SessionOver } from './host/Scorecard';
 import { SessionNotes } from './host/SessionNotes';
 import { Setup } from './host/Setup';
-import { useSessionKeys } from './host/useSessionKeys';
+import { useSessionKeys } from './useSessionKeys';
 import { questionBank, questionById } from './questions';
 import { useInterview, useNow } from './useInterview';
 

@@ -1,7 +1,8 @@
-// Arrow keys and PageUp/PageDown move the running session to the previous or next question
-// (not while typing in a field, nor with a modifier held).
+// On both machines (host and candidate), arrow keys and PageUp/PageDown move the running
+// session to the previous or next question (not while typing in a field, nor with a modifier
+// held).
 import { useEffect } from 'react';
-import type { InterviewSync } from '../interviewSync';
+import type { InterviewSync } from './interviewSync';
 
 export function useSessionKeys(running: boolean, index: number, sync: InterviewSync): void {
   useEffect(() => {
