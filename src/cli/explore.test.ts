@@ -91,12 +91,17 @@ describe('cli explore', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ schedules: 1, violations: 0, complete: true });
   }, 60000);
 
-  it('an exploration that outlives its deadline is stopped: exit 2, nothing on stdout', () => {
+  it('an exploration that outlives its hard deadline is stopped: exit 2, nothing on stdout', () => {
+    // The soft deadline is pushed out of reach and the search's caps are at their largest
+    // (10^7 schedules, 10^8 round trips: minutes of work on any machine), so however fast or slow
+    // the machine, the only thing that can end this run is the hard deadline's kill.
     const code = `for i = 1, 12 do redis.call('INCR', KEYS[1]) end\nreturn 1`;
     const requests = [0, 1, 2, 3].map(() => ({ keys: ['k'] }));
     const t0 = performance.now();
-    const r = cli(JSON.stringify({ code, requests, maxSchedules: 20000 }), {
+    const input = { code, requests, maxSchedules: 10_000_000, maxSteps: 100_000_000 };
+    const r = cli(JSON.stringify(input), {
       EXPLORE_TIMEOUT_MS: '300',
+      EXPLORE_DEADLINE_MS: '600000',
     });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');

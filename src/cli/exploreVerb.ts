@@ -100,10 +100,11 @@ export async function runExploreVerb(
   const value = parsed.value;
   let job: ExploreJob;
   const hardMs = num(process.env.EXPLORE_TIMEOUT_MS, 30000);
-  const softMs = Math.min(
-    num(process.env.EXPLORE_DEADLINE_MS, DEFAULT_EXPLORE_DEADLINE_MS),
-    Math.max(100, hardMs - 5000),
-  );
+  // A deadline the caller sets is kept as given; the default one comes well before the hard one.
+  const softMs =
+    process.env.EXPLORE_DEADLINE_MS !== undefined
+      ? num(process.env.EXPLORE_DEADLINE_MS, DEFAULT_EXPLORE_DEADLINE_MS)
+      : Math.min(DEFAULT_EXPLORE_DEADLINE_MS, Math.max(100, hardMs - 5000));
   try {
     job = {
       input: parseRacesSpec(value, 'play', '').input,
