@@ -111,10 +111,11 @@ describe('grade verb', () => {
 
   it(
     'a runaway script is a failed grade with its message, in Lua, inside a C loop, or past the deadline',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
+      // The step budget must stop these, not the grade's deadline: it is far from their real time.
       const worker = async (...args: string[]) => {
-        const r = await runGradeVerb(args, read);
+        const r = await runGradeVerb(args, read, { deadlineMs: 100_000, minCpuMs: 100_000 });
         return { ...r, json: JSON.parse(r.stdout) as Record<string, unknown> };
       };
       const loop = await worker('write-gcra', file('loop.lua', 'while true do end'));
