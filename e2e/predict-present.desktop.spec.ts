@@ -31,12 +31,10 @@ test("a lesson's lab on the projector asks first, then plays, compares and shows
   expect(await room.innerText()).not.toMatch(/over the limit|decided|\/ 5|Retry-After/i);
 
   // A bad answer is named; nothing moves.
-  await prompt.getByRole('textbox').fill('six');
-  await prompt.getByRole('button', { name: 'Check my prediction' }).click();
+  await labOf(room).predictAnswer('six');
   await expect(prompt.getByRole('alert')).toHaveText('"six" is not a whole number.');
   expect(await pendingOf(page)).toBe(true);
-  await prompt.getByRole('textbox').fill('3');
-  await prompt.getByRole('button', { name: 'Check my prediction' }).click();
+  await labOf(room).predictAnswer('3');
   await expect(prompt).toHaveCount(0);
   expect(await pendingOf(page)).toBe(false);
   // Played to the last decision: the engine's count, one sentence, then the lesson's caption.
