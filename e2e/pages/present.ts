@@ -25,6 +25,7 @@ export const PRESENT_IDS = {
   printQr: 'print-qr',
   printStep: 'print-step',
   printView: 'print-view',
+  roomCaption: 'room-caption',
   roomScene: 'room-scene',
   roomSelected: 'room-selected',
   speakerBlank: 'speaker-blank',

@@ -3,8 +3,11 @@
 // `#/present/lab/scene?scenario=...` the lab screen's scenario, lanes and moment. The scene is
 // the lab's own, in its room layout: every label and number at least 24 px and the counts at
 // least 64 px at 1920x1080 (e2e/present-scene.desktop.spec.ts measures it). The time keys are
-// the lab's (Space, arrows, Home, End, + and -).
-import { useEffect, useMemo, useState } from 'react';
+// the lab's (Space, arrows, Home, End, + and -). A lesson's lab whose caption states an outcome
+// asks the room first, as its widget does on the page (useWidgetPredict): the scene waits at
+// 0 s with its counts and decisions hidden, then plays to its last decision, compares, and
+// shows the caption.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { describeSpec } from '../../core/limiters/registry';
 import { labInputsReady, prepareLabInputs } from '../../store/labCompute';
@@ -25,6 +28,7 @@ import { timeKey, TimeBar } from '../../ui/lab/TimeBar';
 import { createStage, StageContext, useLab, type Stage } from '../../ui/lab/useLab';
 import { navigate, type Route } from '../../ui/shell/router';
 import { useWidgetSetup } from '../../ui/widgets/LabWidget';
+import { useWidgetPredict } from '../../ui/widgets/useWidgetPredict';
 import { directives, LESSONS } from '../library';
 import '../../ui/lab/lab.css';
 import './present.css';
@@ -125,6 +129,8 @@ function Shell({
   message,
   nav,
   exit,
+  pending = false,
+  lead,
 }: {
   title: string;
   sub: string | null;
@@ -132,6 +138,10 @@ function Shell({
   message: string | null;
   nav?: { prev: (() => void) | null; next: (() => void) | null };
   exit: string;
+  /** A prediction is open: what would give the outcome away is not drawn. */
+  pending?: boolean;
+  /** Over the scene: the predict prompt or the comparison, and the caption. */
+  lead?: ReactNode;
 }) {
   const [contrast, setContrast] = useState(false);
   useEffect(() => {
@@ -156,13 +166,15 @@ function Shell({
   }, [nav, stage]);
   return (
     <div
-      className={`presenter room-scene${contrast ? ' high-contrast' : ''}`}
+      className={`presenter room-scene${contrast ? ' high-contrast' : ''}${pending ? ' predict-pending' : ''}`}
       data-testid="room-scene"
     >
       <header className="room-head">
         <h1>{title}</h1>
         {sub && <p className="room-sub">{sub}</p>}
       </header>
+      {/* Above the scene, as in the lesson's widget: on a short screen it stays in view. */}
+      {lead}
       {message && (
         <p className="notice error room-message" role="alert">
           {message}
@@ -218,9 +230,6 @@ function LessonScene({ slug, route }: { slug: string; route: Route }) {
   const lesson = LESSONS.find((l) => l.slug === slug);
   const labs = useMemo(() => (lesson ? directives(lesson, 'lab') : []), [lesson]);
   const n = Math.min(Math.max(1, Number(route.query.get('lab')) || 1), Math.max(1, labs.length));
-  const spec = (labs[n - 1]?.json ?? {}) as Record<string, unknown>;
-  const setup = useWidgetSetup(spec);
-  const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
   if (!lesson || labs.length === 0)
     return (
       <Shell
@@ -234,16 +243,63 @@ function LessonScene({ slug, route }: { slug: string; route: Route }) {
       />
     );
   const go = (k: number) => navigate(`#/present/lesson/${slug}?lab=${k}`);
+  return (
+    <LessonLab
+      key={n}
+      slug={slug}
+      sub={`${lesson.title} · lab ${n} of ${labs.length}`}
+      n={n}
+      spec={(labs[n - 1]?.json ?? {}) as Record<string, unknown>}
+      nav={{ prev: n > 1 ? () => go(n - 1) : null, next: n < labs.length ? () => go(n + 1) : null }}
+    />
+  );
+}
+
+/** One lab of a lesson on the projector: its scene, its predict prompt, then its caption. */
+function LessonLab({
+  slug,
+  sub,
+  n,
+  spec,
+  nav,
+}: {
+  slug: string;
+  sub: string;
+  n: number;
+  spec: Record<string, unknown>;
+  nav: { prev: (() => void) | null; next: (() => void) | null };
+}) {
+  const setup = useWidgetSetup(spec);
+  const stage = useMemo(() => (setup.ok ? createStage(setup.store) : null), [setup]);
+  const caption = typeof spec.caption === 'string' ? spec.caption : null;
+  // Kept as the lesson deck's answers are: asked again each time the lab is presented.
+  const predict = useWidgetPredict(setup, stage, undefined, caption, {
+    progressId: `present/lesson-${slug}#lab-${n}`,
+    restore: false,
+  });
   const title = typeof spec.title === 'string' ? spec.title : `Lab ${n}`;
+  const shown = caption && predict.showCaption && stage;
   return (
     <Shell
-      key={n}
       title={title}
-      sub={`${lesson.title} · lab ${n} of ${labs.length}`}
+      sub={sub}
       stage={stage}
       message={setup.ok === false ? `This scenario could not run: ${setup.message}` : null}
-      nav={{ prev: n > 1 ? () => go(n - 1) : null, next: n < labs.length ? () => go(n + 1) : null }}
+      nav={nav}
       exit={`#/lessons/${slug}?lab=${n}`}
+      pending={predict.pending}
+      lead={
+        (predict.node || shown) && (
+          <div className="room-lead">
+            {predict.node}
+            {shown && (
+              <p className="room-caption" data-testid="room-caption">
+                {caption}
+              </p>
+            )}
+          </div>
+        )
+      }
     />
   );
 }

@@ -25,6 +25,18 @@ describe('lessonDeck', () => {
     });
   });
 
+  it("carries a step's own predict to the projector", () => {
+    const doc = parseDoc(
+      'lessons/x.md',
+      `---\ntitle: X\n---\n\n${LAB}\n\n\`\`\`steps\n{"steps":[{"at":0,"caption":"Takes a token.","predict":"admitted"},{"at":1,"caption":"Second.","request":2,"lane":2,"predict":"admitted"}]}\n\`\`\`\n`,
+    );
+    const deck = lessonDeck({ file: doc.file, slug: 'x', title: 'X', blocks: doc.blocks });
+    expect(deck.steps.map((s) => s.predict)).toEqual([
+      { ask: 'admitted', lane: 1 },
+      { ask: 'admitted', lane: 2 },
+    ]);
+  });
+
   it('presents each lab once when the lesson has no narrated steps', () => {
     const doc = parseDoc('lessons/y.md', `---\ntitle: Y\n---\n\n${LAB}\n\n${LAB}\n`);
     const deck = lessonDeck({ file: doc.file, slug: 'y', title: 'Y', blocks: doc.blocks });

@@ -62,6 +62,8 @@ export function lessonDeck(lesson: LessonLike): Deck {
         notes: '',
         line: b.line,
         view: { kind: 'scene', scenario: lab.id, time: s.at, highlight },
+        // A step that says `predict` asks on the projector too (about its lane).
+        ...(s.predict ? { predict: { ask: s.predict, lane: s.lane ?? 1 } } : {}),
       });
     });
   }

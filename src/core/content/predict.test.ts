@@ -142,3 +142,35 @@ describe('statesOutcome', () => {
     expect(statesOutcome('Two servers behind a load balancer, one client.')).toBe(false);
   });
 });
+
+describe('statesOutcome in plain words', () => {
+  /** The lessons' plain wording for an outcome (true), and the scene's state (false). */
+  const CASES: [caption: string, states: boolean][] = [
+    ['Each is within its budget, so all five got in.', true],
+    ['the 50 still trying make their fifth attempt; 10 get in. The other 40 give up.', true],
+    ['More than 3 get in.', true],
+    ['Eight servers with their own counters of 10 let 40 requests through.', true],
+    ['Counting admissions lets 2 in, counting attempts lets 1 in.', true],
+    ['all 5 got through, 2 over the limit of 3.', true],
+    ['The counter never expires and the client is locked out.', true],
+    ['The overshoot is invisible in the data.', true],
+    ['Whatever the order, exactly the two that fit get in.', true],
+    ['Random routing sends more than 100 to server A.', true],
+    ['3 of 6 requests pass.', true],
+    ['Each server lets the client in at 0 s.', true],
+    ['Requests 2 and 3 arrive in the same instant and fill window 0: counter 3 of 3.', false],
+    [
+      'After 0, 10 and 20 s the log holds three timestamps: {0, 10, 20}. The limit is reached.',
+      false,
+    ],
+    ['Request 3 lands on A again. A has counted two, B has counted one. Nobody is over 3.', false],
+    ['A reads 60 s: window 1. Its script counts this request in the key of window 1.', false],
+    ['With sticky routing every request lands on one server, so local counters look right.', false],
+    ['The load balancer lets servers keep counts in memory.', false],
+    ['Step 2 of 5: the request goes in through server B and gets into the queue.', false],
+  ];
+  it('finds outcomes in plain words and leaves counters, logs, clocks and routing alone', async () => {
+    const { statesOutcome } = await import('./predict');
+    expect(CASES.filter(([c, states]) => statesOutcome(c) !== states)).toEqual([]);
+  });
+});

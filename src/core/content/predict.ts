@@ -98,12 +98,36 @@ export function compareSentence(
   };
 }
 
+/** Where "in" or "through" ends a clause ("all five got in.", "10 get in at 1 s"). */
+const END = String.raw`(?=\s*([.,;:!?)]|$)|\s+(at|on|by|and|but|while|before|after|within|from|too|again|here|there)\b)`;
+
 /**
- * Whether a caption states an outcome (a scene's admissions, refusals, 429s or 503s): such a
- * scene asks for a prediction before it shows the caption.
+ * Plain wording for an outcome: requests that get in or were let in (or through), too many
+ * over the limit, a client locked out, an overshoot, "more than 3", "exactly the two that fit",
+ * "3 of 5 requests".
+ */
+const PLAIN_OUTCOME = [
+  String.raw`\b(gets?|got|getting) in${END}`,
+  String.raw`\blet(s|ting)? (\w+ ){0,2}(in|through)${END}`,
+  String.raw`\bover the (limit|budget|quota)\b`,
+  String.raw`\blocked out\b`,
+  String.raw`\bovershoot(s|ing)?\b`,
+  String.raw`\bmore than (\d+|the limit|the budget|its budget)\b`,
+  String.raw`\bexactly (\d+|the \w+) (that fit|get|got|are|were|pass)\b`,
+  String.raw`\b\d+ of (the |its |these )?\d+ (\w+ )?(requests?|attempts?|calls?)\b`,
+].map((re) => new RegExp(re, 'i'));
+
+/**
+ * Whether a caption states an outcome (a scene's admissions, refusals, 429s or 503s, or that
+ * too many got in): such a scene asks for a prediction before it shows the caption. A reading
+ * of a counter, a log or a clock ("counter 3 of 3", "the limit is reached") is the scene's
+ * state, not an outcome. Where the wording is not caught, a lesson's step or a deck step says
+ * `predict` itself.
  */
 export function statesOutcome(caption: string): boolean {
-  return /\b(admits?|admitted|admissions?|refused|refuses|denied|denies|429s?|503s?|get through|gets through|got through|bypass(es)?|fits?|lets? \d+ in)\b/i.test(
-    caption,
+  return (
+    /\b(admits?|admitted|admissions?|refused|refuses|denied|denies|429s?|503s?|get through|gets through|got through|bypass(es)?|fits?|lets? \d+ in)\b/i.test(
+      caption,
+    ) || PLAIN_OUTCOME.some((re) => re.test(caption))
   );
 }

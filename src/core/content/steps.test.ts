@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkContent, formatIssue } from './check';
 import { runLane } from './lanes';
-import { parseSteps, stepsAgainstLanes } from './steps';
+import { parseSteps, stepAsks, stepsAgainstLanes } from './steps';
 
 const LAB = {
   algorithm: 'fixed-window',
@@ -16,6 +16,29 @@ const LAB = {
     { at: 20, server: 'A', key: 'client' },
   ],
 };
+
+describe('a step that says predict', () => {
+  it('asks where its wording is not caught, and names a bad value', () => {
+    const r = parseSteps({
+      steps: [
+        { at: 0, caption: 'Request 1 takes a token.', predict: 'admitted' },
+        { at: 1, caption: 'Request 2 takes the last one.' },
+      ],
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.spec!.steps.map(stepAsks)).toEqual([true, false]);
+    expect(stepAsks({ at: 2, caption: 'Request 3 is refused.' })).toBe(true);
+    const bad = parseSteps({
+      steps: [
+        { at: 0, caption: 'One.', predict: true },
+        { at: 1, caption: 'Two.' },
+      ],
+    });
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      'steps[0].predict must be "admitted" (the step asks how many requests get through first)',
+    ]);
+  });
+});
 
 describe('parseSteps', () => {
   it('types a good block', () => {

@@ -5,10 +5,19 @@
 // never point at a request that has not arrived yet, a server the scenario lacks, or a time
 // after the run has ended. The player that drives the live scene builds on these types.
 import type { LaneResult } from './lanes';
+import { statesOutcome } from './predict';
 import { isObj } from '../util/isObj';
 
 export const STEPS_FIELDS = ['title', 'lab', 'steps'] as const;
-export const STEP_FIELDS = ['at', 'caption', 'request', 'server', 'key', 'lane'] as const;
+export const STEP_FIELDS = [
+  'at',
+  'caption',
+  'request',
+  'server',
+  'key',
+  'lane',
+  'predict',
+] as const;
 
 export interface NarratedStep {
   /** Scene time, seconds. */
@@ -23,6 +32,16 @@ export interface NarratedStep {
   key?: string;
   /** Which lane of a two-lane widget the step is about (1 = left, the default; 2 = right). */
   lane?: 1 | 2;
+  /**
+   * `"admitted"`: the step asks how many of the requests decided by its time get through, even
+   * where its caption's wording is not caught by statesOutcome ("request 1 takes a token").
+   */
+  predict?: 'admitted';
+}
+
+/** Whether a narrated step asks for a prediction before its caption shows. */
+export function stepAsks(step: NarratedStep): boolean {
+  return step.predict !== undefined || statesOutcome(step.caption);
 }
 
 export interface StepsSpec {
@@ -78,6 +97,12 @@ export function parseSteps(json: unknown): { spec: StepsSpec | null; errors: Ste
       bad(i, 'key', `${where}.key must be a store key`);
     if (s.lane !== undefined && s.lane !== 1 && s.lane !== 2)
       bad(i, 'lane', `${where}.lane must be 1 (left) or 2 (right)`);
+    if (s.predict !== undefined && s.predict !== 'admitted')
+      bad(
+        i,
+        'predict',
+        `${where}.predict must be "admitted" (the step asks how many requests get through first)`,
+      );
     const prev = steps[steps.length - 1];
     if (finite(s.at) && prev && s.at < prev.at)
       bad(
@@ -91,6 +116,7 @@ export function parseSteps(json: unknown): { spec: StepsSpec | null; errors: Ste
       if (typeof s.server === 'string') step.server = s.server;
       if (typeof s.key === 'string') step.key = s.key;
       if (s.lane === 1 || s.lane === 2) step.lane = s.lane;
+      if (s.predict === 'admitted') step.predict = 'admitted';
       steps.push(step);
     }
   });

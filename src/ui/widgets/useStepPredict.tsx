@@ -6,8 +6,8 @@
 // While the widget itself still asks, its steps do not: Next shows them, as before. Answers are
 // kept with progress, like the widget's own.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { decide, statesOutcome, type Decided } from '../../core/content/predict';
-import type { NarratedStep } from '../../core/content/steps';
+import { decide, type Decided } from '../../core/content/predict';
+import { stepAsks, type NarratedStep } from '../../core/content/steps';
 import { endOf } from '../../store/labStore';
 import { progressStore } from '../../store/progress';
 import { parseHash } from '../shell/router';
@@ -45,7 +45,7 @@ export function useStepPredict(
   const idOf = (i: number) => `${page}#${labId ?? 'steps'}-step-${i + 1}`;
   const decidedOf = (i: number): Decided | null => {
     const step = steps[i];
-    if (!stage || !step || !statesOutcome(step.caption)) return null;
+    if (!stage || !step || !stepAsks(step)) return null;
     const s = stage.store.getState();
     const d = decide('admitted', step.lane === 2 && s.compare ? s.compare : s.run, step.at);
     return d.total > 0 ? d : null;

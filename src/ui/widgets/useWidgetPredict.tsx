@@ -34,14 +34,19 @@ export function useWidgetPredict(
   stage: Stage | null,
   id: string | undefined,
   caption: string | null,
+  /**
+   * Where the answer is kept (default: the lesson's page and the widget's id), and whether an
+   * earlier visit's answer counts. The projector asks again each time it presents the lab.
+   */
+  { progressId: keptAs, restore = true }: { progressId?: string; restore?: boolean } = {},
 ): WidgetPredict {
   const asks = !!setup.ok && !!stage && !!caption && statesOutcome(caption);
   const decided: Decided | null = useMemo(
     () => (asks && stage ? decide('admitted', stage.store.getState().run) : null),
     [asks, stage],
   );
-  const [progressId] = useState(() => progressIdOf(id));
-  const p = usePrediction(progressId, asks, decided);
+  const [progressId] = useState(() => keptAs ?? progressIdOf(id));
+  const p = usePrediction(progressId, asks, decided, { restore });
   /** This hook is moving the clock itself (not the learner). */
   const driving = useRef(false);
   const [playTo, setPlayTo] = useState<number | null>(null);
