@@ -37,15 +37,9 @@ test('it plays by itself; the lanes differ within 5 s and the 4th and 5th go ove
   await lab.open();
   // The first view asks for a prediction before it plays (e2e/predict-first.spec.ts): the
   // playback starts with the answer.
-  await page
-    .getByRole('group', { name: /^Predict/ })
-    .getByRole('button', { name: 'Just show me' })
-    .click();
+  await lab.skipPredict();
   // On a phone the opening play waits until the scene is on the screen (audit 21, item 7).
-  await page
-    .locator('.lab-lanes svg.scene')
-    .first()
-    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await lab.sceneInView();
   await expect(lab.playPause.first()).toHaveAccessibleName('Pause');
   await expect(lab.el('speedValue').first()).toHaveText('0.5×');
   // The engine decides the shared lane's first 429 (the 4th request) at t = 2 s: at 0.5x that

@@ -20,8 +20,9 @@ export type Lane = 'main' | 'compare';
 export type Panel = 'Controls' | 'Request' | 'Production' | 'Charts';
 
 /**
- * The lab scene's test ids, once: the lab page, a lesson's lab widget and the editor's scene
- * all draw the same scene and its time bar.
+ * The lab's test ids, once: the lab page, a lesson's lab widget and the editor's scene all
+ * draw the same scene and its time bar; the lab page adds its caption lines, its Request panel
+ * and its share link.
  */
 export const LAB_IDS = {
   laneMain: 'lane-main',
