@@ -2,12 +2,22 @@
 import { templateById } from '../src/core/playground/templates';
 import { stepBudgetText } from '../src/core/lua/budget';
 import type { Page } from '@playwright/test';
-import { expect, test, WORKED } from './pages/lab';
+import {
+  EditorScreen,
+  expect,
+  LabView,
+  Monaco,
+  PresentView,
+  ProductionView,
+  RaceView,
+  test,
+  WORKED,
+} from './pages';
 
 async function openEditor(page: Page) {
   await page.goto('./#/editor');
-  await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('run-allowed')).toBeVisible({ timeout: 20_000 });
+  await expect(new Monaco(page).readyMark).toBeVisible({ timeout: 20_000 });
+  await expect(new EditorScreen(page).el('runAllowed')).toBeVisible({ timeout: 20_000 });
 }
 
 async function setScript(page: Page, text: string) {
@@ -18,7 +28,7 @@ async function setScript(page: Page, text: string) {
 }
 
 test.describe('lab audit (issue 21)', () => {
-  test('10: one step budget, said one way; long code lines wrap', async ({ page }) => {
+  test('10: one step budget, said one way; long code lines wrap', async ({ page, editor }) => {
     await openEditor(page);
     // The scene's store box shows the template's keys in full, inside the box.
     const store = page.locator('g.store').first();
@@ -45,12 +55,12 @@ test.describe('lab audit (issue 21)', () => {
         ).length;
       });
     expect(overflow).toBe(0);
-    await page.getByTestId('run').click();
-    const notice = page.getByTestId('runaway');
+    await editor.el('run').click();
+    const notice = editor.el('runaway');
     await expect(notice).toBeVisible({ timeout: 20_000 });
     await expect(notice).toContainText(`used up the budget of ${stepBudgetText()}`);
     await expect(notice).not.toContainText('time budget');
-    const trace = page.getByTestId('problem-error').first();
+    const trace = editor.el('problemError').first();
     await expect(trace).toContainText(stepBudgetText());
   });
 
@@ -67,7 +77,7 @@ test.describe('lab audit (issue 21)', () => {
       requests: [{ at: 0 }, { at: 0.5 }, { at: 1.25 }],
     });
     await lab.advance(2);
-    const store = lab.lane().getByTestId('shared-store');
+    const store = lab.inLane().el('sharedStore');
     await expect(store.locator('.sv-keys')).toBeVisible();
     const fit = await store.evaluate((g) => {
       const box = g.querySelector('rect.store-box')!.getBoundingClientRect();
@@ -99,13 +109,13 @@ test.describe('lab audit (issue 21)', () => {
     const snap = await lab.snapshot();
     expect([snap.allowed, snap.unavailable]).toEqual([3, 2]);
     await expect(lab.allowedCount.first()).toHaveText('3');
-    await expect(lab.lane().getByTestId('over-count')).toHaveCount(0);
+    await expect(lab.inLane().el('overCount')).toHaveCount(0);
     await expect(lab.lane().getByRole('button', { name: /over the limit/ })).toHaveCount(0);
     await expect(page.getByText(/of “One shared counter” (is|are) over the limit/)).toHaveCount(0);
     // Local counters still mark what one counter would have refused.
     await lab.load(WORKED('local'));
     await lab.advance(10);
-    await expect(lab.lane().getByTestId('over-count')).toHaveText('2');
+    await expect(lab.inLane().el('overCount')).toHaveText('2');
   });
 
   test('8: an admission over the limit says so, with the local server as its limiter', async ({
@@ -118,9 +128,9 @@ test.describe('lab audit (issue 21)', () => {
     await lab.showPanel('Request');
     // The comparison lane keeps a counter in each server: request 4 (via B) is over the limit.
     await lab.selectRequest(4, 'B', 'compare');
-    const req = page.getByTestId('selected-request');
+    const req = lab.el('selectedRequest');
     await expect(req.locator('.req-outcome')).toContainText('Admitted (200) · over the limit of 3');
-    const note = page.getByTestId('over-limit-note');
+    const note = lab.el('overLimitNote');
     await expect(note).toContainText('admitted beyond the policy, 3 per 60 s');
     await expect(note).toContainText('by 1 (extra admission 1 of 2 in this lane)');
     await expect(page.locator('#state-h')).toHaveText('Limiter state: Server B');
@@ -135,28 +145,28 @@ test.describe('lab audit (issue 21)', () => {
     await expect(page.locator('#state-h')).toHaveText('Limiter state: Shared store');
   });
 
-  test("2: a step's caption stays with its lesson", async ({ page }) => {
+  test("2: a step's caption stays with its lesson", async ({ page, lessons }) => {
     await page.goto('./#/lessons/two-servers-one-budget');
-    const steps = page.getByTestId('steps').first();
+    const steps = lessons.el('steps').first();
     await steps.getByRole('button', { name: /^Step 3,/ }).click();
-    const w = page.getByTestId('lab-widget').first();
-    await expect(w.getByTestId('widget-step-caption')).toContainText('Step 3 of 6');
-    await page.getByTestId('next-lesson').click();
+    const w = new LabView(lessons.widgets.first());
+    await expect(w.el('widgetStepCaption')).toContainText('Step 3 of 6');
+    await lessons.el('nextLesson').click();
     await expect(page).toHaveURL(/#\/lessons\/what-a-limit-counts/);
-    const next = page.getByTestId('lab-widget').first();
-    await expect(next.getByTestId('clock-now')).toBeVisible();
-    await expect(next.getByTestId('widget-step-caption')).toHaveCount(0);
+    const next = new LabView(lessons.widgets.first());
+    await expect(next.clock).toBeVisible();
+    await expect(next.el('widgetStepCaption')).toHaveCount(0);
     await expect(page.getByText(/Step 3 of 6/)).toHaveCount(0);
   });
 
   test('9: "Break it: add latency" plays, and the lanes say so', async ({ page, lab }) => {
     await lab.open();
     await lab.pause();
-    await page.getByTestId('break-it').click();
-    await expect(page.getByTestId('play-pause').first()).toHaveAccessibleName('Pause');
+    await lab.el('breakIt').click();
+    await expect(lab.playPause.first()).toHaveAccessibleName('Pause');
     // Before the first decision, no lane asks for the play it already has.
     await expect(page.getByText(/press play/i)).toHaveCount(0);
-    const empty = lab.lane().getByTestId('strip-empty');
+    const empty = lab.inLane().el('stripEmpty');
     if ((await lab.snapshot()).decisions.length === 0)
       await expect(empty).toHaveText('No decisions yet: the first request is on its way.');
     // And the run it plays has the latency: decisions come, later than without it.
@@ -169,7 +179,11 @@ test.describe('lab audit (issue 21)', () => {
     await expect(empty).toHaveText('No decisions yet: press play or step.');
   });
 
-  test('4: each route opens at its top, and Back returns to where you were', async ({ page }) => {
+  test('4: each route opens at its top, and Back returns to where you were', async ({
+    page,
+    lab,
+    editor,
+  }) => {
     const y = () => page.evaluate(() => Math.round(window.scrollY));
     const scrollTo = (to: number) =>
       page.evaluate((v) => {
@@ -183,7 +197,7 @@ test.describe('lab audit (issue 21)', () => {
     const inEditor = await scrollTo(600);
     expect(inEditor).toBeGreaterThan(200);
     await nav('Lab');
-    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect(lab.el('labPage')).toBeVisible();
     await expect.poll(y).toBe(0);
     const inLab = await scrollTo(900);
     expect(inLab).toBeGreaterThan(200);
@@ -191,19 +205,21 @@ test.describe('lab audit (issue 21)', () => {
     await expect(page).toHaveURL(/#\/races/);
     await expect.poll(y).toBe(0);
     await page.goBack();
-    await expect(page.getByTestId('lab-page')).toBeVisible();
+    await expect(lab.el('labPage')).toBeVisible();
     // Restored to where it was, give or take a late layout shift of a few pixels.
     await expect.poll(async () => Math.abs((await y()) - inLab)).toBeLessThanOrEqual(8);
     await page.goBack();
-    await expect(page.getByTestId('monaco-ready')).toBeVisible({ timeout: 20_000 });
+    await expect(editor.monaco.readyMark).toBeVisible({ timeout: 20_000 });
     await expect.poll(async () => Math.abs((await y()) - inEditor)).toBeLessThanOrEqual(8);
   });
 
   test('12: a script round trip reads short, and Redis sits after every server', async ({
     page,
+    present,
+    races,
   }) => {
     await page.goto('./#/present/deck/make-it-atomic?step=8');
-    const turn = page.getByTestId('stage-race-turn');
+    const turn = present.el('stageRaceTurn');
     await expect(turn).toContainText('advance to play the first');
     await page.keyboard.press('ArrowRight');
     await expect(turn).toContainText('Round trip 1 of 3');
@@ -211,11 +227,9 @@ test.describe('lab audit (issue 21)', () => {
     await expect(turn).not.toContainText('redis.call');
     // The three-server puzzle: A, B, C, then Redis, in the page's order and on the screen.
     await page.goto('./#/races/three-servers-one-slot');
-    const board = page.locator('.race-board');
-    await expect(board.getByTestId('race-store')).toBeVisible();
-    const order = await board.evaluate((b) =>
-      [...b.children].map((c) => c.getAttribute('data-testid')),
-    );
+    const board = races.board;
+    await expect(new RaceView(board).el('raceStore')).toBeVisible();
+    const order = await races.boardOrder();
     expect(order).toEqual(['race-server-0', 'race-server-1', 'race-server-2', 'race-store']);
     const boxes = await board.evaluate((b) =>
       [...b.children].map((c) => {
@@ -245,8 +259,8 @@ test.describe('lab audit (issue 21)', () => {
         ),
       );
     const sides = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid^="lane-"]')]
+      lab.lanes.evaluateAll((all) =>
+        all
           .map((l) => ({
             x: l.getBoundingClientRect().x,
             y: l.getBoundingClientRect().y,
@@ -265,8 +279,8 @@ test.describe('lab audit (issue 21)', () => {
     const present = page.getByRole('link', { name: 'Present', exact: true });
     await present.focus();
     await page.goto(`./${(await present.getAttribute('href'))!}`);
-    await expect(page.getByTestId('room-scene')).toBeVisible();
-    await expect(page.locator('[data-testid^="lane-"]')).toHaveCount(2);
+    await expect(new PresentView(page).el('roomScene')).toBeVisible();
+    await expect(lab.lanes).toHaveCount(2);
     expect(await sides()).toEqual(['local', 'shared']);
     // (The scene picks its layout from the lane's observed width, a frame or two after load.)
     await expect.poll(smallest).toBeGreaterThanOrEqual(Math.min(onLab, 12) - 0.05);
@@ -283,7 +297,7 @@ test.describe('lab audit (issue 21)', () => {
       .getByRole('group', { name: /^Predict/ })
       .getByRole('button', { name: 'Just show me' })
       .click();
-    const playPause = page.getByTestId('play-pause').first();
+    const playPause = lab.playPause.first();
     const scene = page.locator('.lab-lanes svg.scene').first();
     if (phone) {
       // The scene starts below the intro: the opening play waits for it, nothing decided yet.
@@ -302,7 +316,7 @@ test.describe('lab audit (issue 21)', () => {
       .getByRole('button', { name: /^Request 4 via server B over the limit/ });
     await strip.scrollIntoViewIfNeeded();
     await strip.click();
-    const details = page.getByTestId('selected-request');
+    const details = lab.el('selectedRequest');
     await expect(details).toContainText('Request 4');
     if (phone) {
       await expect(details).toBeInViewport();
@@ -338,41 +352,43 @@ test.describe('lab audit (issue 21)', () => {
     const decided = snap.decisions.length;
     expect([decided, snap.denied]).toEqual([4, 1]);
     await lab.showPanel('Production');
-    const panel = page.getByTestId('signals-panel');
+    const panel = new ProductionView(page).el('signalsPanel');
+    const signals = new ProductionView(panel);
     await panel.scrollIntoViewIfNeeded();
     // As of the clock, not the whole run's 5 decisions and 40%.
-    await expect(panel.getByTestId('sig-decisions')).toHaveText(String(decided));
-    await expect(panel.getByTestId('sig-429')).toHaveText(`${(snap.denied / decided) * 100}%`);
-    await expect(panel.getByTestId('sig-as-of')).toContainText(`${snap.now} s`);
+    await expect(signals.el('sigDecisions')).toHaveText(String(decided));
+    await expect(signals.el('sig429')).toHaveText(`${(snap.denied / decided) * 100}%`);
+    await expect(signals.el('sigAsOf')).toContainText(`${snap.now} s`);
     await lab.advance(10);
-    await expect(panel.getByTestId('sig-decisions')).toHaveText('5');
-    await expect(panel.getByTestId('sig-429')).toHaveText('40%');
+    await expect(signals.el('sigDecisions')).toHaveText('5');
+    await expect(signals.el('sig429')).toHaveText('40%');
   });
 
   test('11: practice feedback counts agree with the summary, explain (N), and lead with the crash', async ({
     page,
+    practice,
   }) => {
     // The INCR/EXPIRE starter is graded: the failure shown is the crash the problem is about.
     await page.goto('./#/practice/fix-incr-then-expire');
-    await page.getByTestId('grade').click();
-    const result = page.getByTestId('grade-result');
+    await practice.el('grade').click();
+    const result = practice.el('gradeResult');
     await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 20_000 });
     const summary = (await result.locator('p').first().textContent())!;
     const [, k, total] = /Failed on hidden case (\d+) of (\d+): .*crash/.exec(summary)!;
-    const count = page.getByTestId('case-count');
+    const count = practice.el('caseCount');
     await expect(count).toContainText(
       `${Number(k) - 1} passed, 1 failed, ${Number(total) - Number(k)} not run yet (of ${total})`,
     );
     await expect(count).toContainText('stops at the first failure');
-    await expect(page.getByTestId('grade-failure')).toContainText('has no expiry');
-    await expect(page.getByTestId('grade-failure')).not.toContainText('Retry-After');
+    await expect(practice.el('gradeFailure')).toContainText('has no expiry');
+    await expect(practice.el('gradeFailure')).not.toContainText('Retry-After');
 
     // A case named "(N+1)" fails: what N means is said beside the cases.
     await page.goto('./#/practice/configure-burst-and-sustain');
-    await page.locator('[data-field="params.capacity"]').fill('21');
-    await page.locator('[data-field="params.refillPerSecond"]').fill('5');
-    await page.getByTestId('grade').click();
+    await practice.field('params.capacity').fill('21');
+    await practice.field('params.refillPerSecond').fill('5');
+    await practice.el('grade').click();
     await expect(result).toHaveAttribute('data-passed', 'false', { timeout: 20_000 });
-    await expect(page.getByTestId('case-legend')).toContainText('N is the limit');
+    await expect(practice.el('caseLegend')).toContainText('N is the limit');
   });
 });

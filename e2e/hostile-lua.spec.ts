@@ -6,7 +6,7 @@
 // tested on injected timers and a real worker thread in src/worker and src/cli/labThread.test.ts.
 // lz-string is CommonJS: under Playwright's Node loader only its default export is available.
 import LZString from 'lz-string';
-import { expect, test } from './pages/lab';
+import { expect, test } from './pages';
 
 const HOSTILE: [string, string][] = [
   ['an endless loop', 'while true do end'],
@@ -42,9 +42,9 @@ for (const [what, script] of HOSTILE) {
     await expect.poll(() => page.workers().some((w) => /labWorker/.test(w.url()))).toBe(true);
     // Meanwhile the page answers: the speed control moves (loading a scenario keeps the speed,
     // so nothing else sets it; 10^1 = 10x).
-    await page.getByTestId('speed').first().fill('1');
-    await expect(page.getByTestId('speed-value').first()).toHaveText('10×');
-    const notes = page.getByTestId('script-notes');
+    await lab.el('speed').first().fill('1');
+    await expect(lab.el('speedValue').first()).toHaveText('10×');
+    const notes = lab.el('scriptNotes');
     // Far from its real time (at most 3 stopped runs of 750 ms each).
     await expect(notes).toBeVisible({ timeout: 30_000 });
     await expect(notes).toContainText(
@@ -60,7 +60,7 @@ for (const [what, script] of HOSTILE) {
   });
 }
 
-test('window.rateLab.load of a hostile script on #/editor resolves', async ({ page }) => {
+test('window.rateLab.load of a hostile script on #/editor resolves', async ({ page, editor }) => {
   await page.goto('./#/editor');
   await page.waitForFunction(() => window.rateLab?.version === 1);
   await page.evaluate((s) => window.rateLab!.load(s), scenarioOf(HOSTILE[0]![1]));
@@ -68,6 +68,6 @@ test('window.rateLab.load of a hostile script on #/editor resolves', async ({ pa
   const snap = await page.evaluate(() => window.rateLab!.snapshot());
   expect(snap.unavailable).toBe(8);
   // The editor still answers a click: its own run goes through.
-  await page.getByTestId('run').click();
-  await expect(page.getByTestId('run-summary')).toBeVisible();
+  await editor.el('run').click();
+  await expect(editor.el('runSummary')).toBeVisible();
 });

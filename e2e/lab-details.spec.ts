@@ -4,33 +4,27 @@ import { expect, test, WORKED } from './pages/lab';
 // narrow scene. Deterministic: the clock is paused and moved with window.rateLab.advance.
 
 test('"Break it: add latency" explains the double spend with the engine\'s number', async ({
-  page,
   lab,
 }) => {
   await lab.open();
   await lab.pause();
-  await page.getByTestId('break-it').click();
+  await lab.el('breakIt').click();
   await lab.pause();
   await lab.advance(30);
-  await expect(page.getByTestId('caption')).toContainText('read then write admitted 5');
-  await expect(page.getByTestId('double-spent')).toContainText(
-    /\d+ admissions? (was|were) double-spent/,
-  );
-  await expect(page.getByTestId('double-spent')).toContainText(
+  await expect(lab.caption).toContainText('read then write admitted 5');
+  await expect(lab.el('doubleSpent')).toContainText(/\d+ admissions? (was|were) double-spent/);
+  await expect(lab.el('doubleSpent')).toContainText(
     'two servers read the same count before either wrote',
   );
 });
 
-test('the request path is in time order: decided at the store, then the reply', async ({
-  page,
-  lab,
-}) => {
+test('the request path is in time order: decided at the store, then the reply', async ({ lab }) => {
   await lab.open();
   await lab.load(WORKED('shared', { store: { latencySeconds: 0.2 } }));
   await lab.advance(10);
   await lab.selectRequest(1, 'A');
   await lab.showPanel('Request');
-  const steps = await page.getByTestId('request-path').locator('li').allTextContents();
+  const steps = await lab.el('requestPath').locator('li').allTextContents();
   const decided = steps.findIndex((s) => s.startsWith('decided by the shared store'));
   const reply = steps.findIndex((s) => s.includes('arrives back at server A'));
   expect(decided).toBeGreaterThan(0);
@@ -56,7 +50,7 @@ test('with several policies the 429 names the policy that denied it', async ({ l
   // The engine records each policy's own verdict: only "per-minute" (3 a minute) denied.
   await expect(http).toContainText('"policy": "per-minute"');
   await expect(http).toContainText('(fixed-window) is exhausted for');
-  await expect(lab.page.getByTestId('policy-verdicts')).toHaveText(
+  await expect(lab.el('policyVerdicts')).toHaveText(
     'Each policy\'s own verdict: "per-minute" denies, "per-hour" admits.',
   );
 });

@@ -6,6 +6,7 @@ import { expect, test } from './pages/lab';
 
 test('while the lab’s code arrives: the outline of both lanes, the footer below the fold', async ({
   page,
+  lab,
 }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
@@ -25,7 +26,7 @@ test('while the lab’s code arrives: the outline of both lanes, the footer belo
     .evaluate((f) => f.getBoundingClientRect().top);
   expect(footerTop).toBeGreaterThanOrEqual(page.viewportSize()!.height);
   release();
-  await expect(page.getByTestId('lab-page')).toBeVisible();
+  await expect(lab.el('labPage')).toBeVisible();
   await expect(skeleton).toHaveCount(0);
 });
 
@@ -36,17 +37,11 @@ test('it plays by itself; the lanes differ within 5 s and the 4th and 5th go ove
   await lab.open();
   // The first view asks for a prediction before it plays (e2e/predict-first.spec.ts): the
   // playback starts with the answer.
-  await page
-    .getByRole('group', { name: /^Predict/ })
-    .getByRole('button', { name: 'Just show me' })
-    .click();
+  await lab.skipPredict();
   // On a phone the opening play waits until the scene is on the screen (audit 21, item 7).
-  await page
-    .locator('.lab-lanes svg.scene')
-    .first()
-    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await expect(page.getByTestId('play-pause').first()).toHaveAccessibleName('Pause');
-  await expect(page.getByTestId('speed-value').first()).toHaveText('0.5×');
+  await lab.sceneInView();
+  await expect(lab.playPause.first()).toHaveAccessibleName('Pause');
+  await expect(lab.el('speedValue').first()).toHaveText('0.5×');
   // The engine decides the shared lane's first 429 (the 4th request) at t = 2 s: at 0.5x that
   // is 4 s of playback. (How long that takes on this machine's clock is not asserted: the
   // playback's rate is the page's frames, and a busy machine only makes it wait longer.)
@@ -78,8 +73,8 @@ test('it plays by itself; the lanes differ within 5 s and the 4th and 5th go ove
       .lane('compare')
       .getByRole('button', { name: /Request 5 via server A.*over the limit of 3/ }),
   ).toBeVisible();
-  await expect(page.getByTestId('over-caption')).toContainText(
+  await expect(lab.el('overCaption')).toContainText(
     'The 4th and 5th admissions of “Counter in each server” are over the limit of 3',
   );
-  await expect(page.getByTestId('over-count')).toHaveText('2');
+  await expect(lab.el('overCount')).toHaveText('2');
 });

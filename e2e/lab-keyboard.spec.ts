@@ -4,7 +4,7 @@ async function ready(lab: LabScreen) {
   await lab.open();
   await lab.load(WORKED('shared'));
   // The lab screen is a lazy chunk: its keyboard handler exists once the time bar is drawn.
-  await expect(lab.page.getByTestId('play-pause')).toBeVisible();
+  await expect(lab.playPause).toBeVisible();
 }
 
 test.describe('the time controls work from the keyboard alone', () => {
@@ -16,33 +16,33 @@ test.describe('the time controls work from the keyboard alone', () => {
     // Focus the page itself, not a control.
     await page.locator('main#main').focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('clock-now')).toHaveText('1.00');
-    await expect(page.getByTestId('allowed-count')).toHaveText('1');
+    await expect(lab.clock).toHaveText('1.00');
+    await expect(lab.allowedCount).toHaveText('1');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('clock-now')).toHaveText('3.00');
-    await expect(page.getByTestId('allowed-count')).toHaveText('3');
+    await expect(lab.clock).toHaveText('3.00');
+    await expect(lab.allowedCount).toHaveText('3');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('clock-now')).toHaveText('2.00');
-    await expect(page.getByTestId('allowed-count')).toHaveText('2');
+    await expect(lab.clock).toHaveText('2.00');
+    await expect(lab.allowedCount).toHaveText('2');
     // Shift+arrow seeks by a slice of the run.
     await page.keyboard.press('Shift+ArrowRight');
-    await expect(page.getByTestId('clock-now')).not.toHaveText('2.00');
-    await expect(page.getByTestId('speed-value')).toHaveText('0.5×');
+    await expect(lab.clock).not.toHaveText('2.00');
+    await expect(lab.el('speedValue')).toHaveText('0.5×');
     await page.keyboard.press('+');
-    await expect(page.getByTestId('speed-value')).toHaveText('1×');
+    await expect(lab.el('speedValue')).toHaveText('1×');
     await page.keyboard.press('-');
     await page.keyboard.press('-');
-    await expect(page.getByTestId('speed-value')).toHaveText('0.2×');
+    await expect(lab.el('speedValue')).toHaveText('0.2×');
     await page.keyboard.press(' ');
-    await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Pause');
+    await expect(lab.playPause).toHaveAccessibleName('Pause');
     await page.keyboard.press(' ');
-    await expect(page.getByTestId('play-pause')).toHaveAccessibleName('Play');
+    await expect(lab.playPause).toHaveAccessibleName('Play');
   });
 
   test('every time control is reachable with Tab and works with Enter', async ({ page, lab }) => {
     await ready(lab);
-    const play = page.getByTestId('play-pause');
+    const play = lab.playPause;
     await play.focus();
     await expect(play).toBeFocused();
     // Focus is visible.
@@ -51,9 +51,9 @@ test.describe('the time controls work from the keyboard alone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab'); // next event
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('clock-now')).toHaveText('1.00');
+    await expect(lab.clock).toHaveText('1.00');
     await page.keyboard.press('Tab'); // scrubber
-    await expect(page.getByTestId('scrubber')).toBeFocused();
+    await expect(lab.el('scrubber')).toBeFocused();
     await page.keyboard.press('End');
     const end = await lab.snapshot();
     expect(end.allowed).toBe(3);
@@ -61,8 +61,8 @@ test.describe('the time controls work from the keyboard alone', () => {
     await page.keyboard.press('Home');
     expect((await lab.snapshot()).now).toBe(0);
     await page.keyboard.press('Tab'); // speed
-    await expect(page.getByTestId('speed')).toBeFocused();
+    await expect(lab.el('speed')).toBeFocused();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('speed-value')).not.toHaveText('0.5×');
+    await expect(lab.el('speedValue')).not.toHaveText('0.5×');
   });
 });

@@ -1,7 +1,6 @@
 import { expect, LabScreen, test } from './pages/lab';
 
 test('a copied link reproduces the scenario, seed and time in a new page', async ({
-  page,
   context,
   lab,
 }) => {
@@ -17,14 +16,14 @@ test('a copied link reproduces the scenario, seed and time in a new page', async
   });
   await lab.advance(12.5);
   const before = await lab.snapshot();
-  await page.getByTestId('copy-link').click();
-  const link = await page.getByTestId('share-link').inputValue();
+  await lab.el('copyLink').click();
+  const link = await lab.el('shareLink').inputValue();
   expect(link).toContain('#/lab?scenario=');
   expect(link).toContain('&t=12.5');
 
   const other = new LabScreen(await context.newPage());
   await other.page.goto(link);
-  await expect(other.page.getByTestId('lab-page')).toBeVisible();
+  await expect(other.el('labPage')).toBeVisible();
   await other.page.waitForFunction(() => window.rateLab?.version === 1);
   await expect(other.clock).toHaveText('12.50');
   const after = await other.snapshot();

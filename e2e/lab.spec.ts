@@ -14,17 +14,17 @@ test.describe('the lab', () => {
     await expect(page.getByRole('region', { name: 'One shared counter' })).toBeVisible();
     await lab.reset();
     await lab.advance(10);
-    await expect(page.getByTestId('allowed-count')).toHaveText('3');
-    await expect(page.getByTestId('denied-count')).toHaveText('2');
-    await expect(page.getByTestId('lane-compare').locator('.o-allowed dd')).toHaveText('5');
-    await expect(page.getByTestId('caption')).toContainText('counter in each server admitted 5');
-    await expect(page.getByTestId('caption')).toContainText(
+    await expect(lab.allowedCount).toHaveText('3');
+    await expect(lab.deniedCount).toHaveText('2');
+    await expect(lab.lane('compare').locator('.o-allowed dd')).toHaveText('5');
+    await expect(lab.caption).toContainText('counter in each server admitted 5');
+    await expect(lab.caption).toContainText(
       'one shared counter admitted 3 and answered 2 with 429',
     );
-    await expect(page.getByTestId('server-A')).toBeVisible();
-    await expect(page.getByTestId('server-B')).toBeVisible();
-    await expect(page.getByTestId('shared-store')).toBeVisible();
-    await expect(page.getByTestId('clock-now')).toHaveText('10.00');
+    await expect(lab.server('A')).toBeVisible();
+    await expect(lab.server('B')).toBeVisible();
+    await expect(lab.el('sharedStore')).toBeVisible();
+    await expect(lab.clock).toHaveText('10.00');
     await expect(page.getByRole('link', { name: /Start the lesson/ })).toHaveAttribute(
       'href',
       '#/lessons/two-servers-one-budget',
@@ -44,14 +44,14 @@ test.describe('the lab', () => {
     await lab.advance(10);
     s = await lab.snapshot();
     expect([s.allowed, s.denied]).toEqual([5, 0]);
-    await expect(page.getByTestId('allowed-count')).toHaveText('5');
+    await expect(lab.allowedCount).toHaveText('5');
     await lab.load(WORKED('shared'));
     await lab.advance(10);
     s = await lab.snapshot();
     expect([s.allowed, s.denied]).toEqual([3, 2]);
     expect(s.decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
-    await expect(page.getByTestId('allowed-count')).toHaveText('3');
-    await expect(page.getByTestId('denied-count')).toHaveText('2');
+    await expect(lab.allowedCount).toHaveText('3');
+    await expect(lab.deniedCount).toHaveText('2');
     // Halfway: only the first two are decided.
     await lab.reset();
     await lab.advance(2.5);
@@ -73,25 +73,25 @@ test.describe('the lab', () => {
     expect((await lab.snapshot()).allowed).toBe(3);
   });
 
-  test('a scenario loads from the URL, at the time in the link', async ({ page, lab }) => {
+  test('a scenario loads from the URL, at the time in the link', async ({ lab }) => {
     const enc = LZString.compressToEncodedURIComponent(JSON.stringify(WORKED('local')));
     await lab.open(`#/lab?scenario=${enc}&t=3.5`);
     const s = await lab.snapshot();
     expect(s.now).toBe(3.5);
     expect(s.allowed).toBe(3);
-    await expect(page.getByTestId('allowed-count')).toHaveText('3');
-    await expect(page.getByTestId('clock-now')).toHaveText('3.50');
+    await expect(lab.allowedCount).toHaveText('3');
+    await expect(lab.clock).toHaveText('3.50');
     await lab.advance(10);
-    await expect(page.getByTestId('allowed-count')).toHaveText('5');
+    await expect(lab.allowedCount).toHaveText('5');
   });
 
-  test('a damaged link says what is wrong and shows the worked example', async ({ page, lab }) => {
+  test('a damaged link says what is wrong and shows the worked example', async ({ lab }) => {
     await lab.open('#/lab?scenario=notlz');
-    await expect(page.getByTestId('url-error')).toContainText('could not be loaded');
-    await expect(page.getByTestId('allowed-count')).toBeVisible();
+    await expect(lab.el('urlError')).toContainText('could not be loaded');
+    await expect(lab.allowedCount).toBeVisible();
   });
 
-  test('rewind and replay give identical counts', async ({ page, lab }) => {
+  test('rewind and replay give identical counts', async ({ lab }) => {
     await lab.open();
     await lab.load({
       algorithm: 'token-bucket',
@@ -111,7 +111,7 @@ test.describe('the lab', () => {
     await lab.advance(12);
     const b = await lab.snapshot();
     expect(b).toEqual(a);
-    await expect(page.getByTestId('allowed-count')).toHaveText(String(a.allowed));
+    await expect(lab.allowedCount).toHaveText(String(a.allowed));
     await lab.reset();
     await lab.advance(5);
     await lab.advance(7);
@@ -119,24 +119,21 @@ test.describe('the lab', () => {
   });
 
   test('a bad parameter shows the engine message next to the field; nothing breaks', async ({
-    page,
     guard,
     lab,
   }) => {
     await lab.open();
     await lab.load(WORKED('shared'));
     await lab.showPanel('Controls');
-    const limit = page.getByTestId('field-params.limit');
+    const limit = lab.field('params.limit');
     await limit.fill('-2');
-    await expect(page.getByTestId('field-error')).toContainText(
-      'params.limit must be a finite number > 0',
-    );
+    await expect(lab.el('fieldError')).toContainText('params.limit must be a finite number > 0');
     await expect(limit).toHaveAttribute('aria-invalid', 'true');
     await lab.advance(10);
-    await expect(page.getByTestId('allowed-count')).toHaveText('3');
+    await expect(lab.allowedCount).toHaveText('3');
     await limit.fill('4');
-    await expect(page.getByTestId('field-error')).toHaveCount(0);
-    await expect(page.getByTestId('allowed-count')).toHaveText('4');
+    await expect(lab.el('fieldError')).toHaveCount(0);
+    await expect(lab.allowedCount).toHaveText('4');
     expect(guard.consoleErrors).toEqual([]);
   });
 
@@ -149,7 +146,7 @@ test.describe('the lab', () => {
     ['leaky-bucket', { ratePerSecond: 0.5, burst: 2 }, 'leaky-bucket'],
     ['concurrency', { maxInFlight: 2 }, 'concurrency'],
   ] as const) {
-    test(`the ${algorithm} state view renders`, async ({ page, lab }) => {
+    test(`the ${algorithm} state view renders`, async ({ lab }) => {
       await lab.open();
       await lab.load({
         algorithm,
@@ -168,14 +165,10 @@ test.describe('the lab', () => {
       });
       await lab.advance(3);
       await lab.showPanel('Request');
-      await expect(page.getByTestId('state-panel').getByTestId(`state-${kind}`)).toBeVisible();
+      await expect(lab.stateView(kind)).toBeVisible();
       // The scene's store draws the same state.
-      await expect(page.getByTestId('shared-store').locator('.sv')).toHaveCount(1);
-      const label = await page
-        .getByTestId('state-panel')
-        .getByRole('img')
-        .first()
-        .getAttribute('aria-label');
+      await expect(lab.el('sharedStore').locator('.sv')).toHaveCount(1);
+      const label = await lab.el('statePanel').getByRole('img').first().getAttribute('aria-label');
       expect(label).toContain('client-1');
     });
   }
@@ -236,7 +229,7 @@ test.describe('the lab', () => {
   test('a link with t=1e308 is refused with a message and opens at the end', async ({ lab }) => {
     const enc = LZString.compressToEncodedURIComponent(JSON.stringify(WORKED('shared')));
     await lab.open(`#/lab?scenario=${enc}&t=1e308`);
-    await expect(lab.page.getByTestId('url-error')).toContainText(
+    await expect(lab.el('urlError')).toContainText(
       "The link's time t=1e308 is past the end of this run",
     );
     const s = await lab.snapshot();

@@ -2,7 +2,7 @@
 // interesting moment, plays, pauses, steps, scrubs and changes speed on its own clock; a
 // request shows its path and HTTP response; "Open in the lab" carries the exact state and a
 // way back; out of view a widget costs no frames; with reduced motion it is the stepped list.
-import { expect, LAB_IDS, LabView, type LessonsScreen, LessonsView, test } from './pages';
+import { expect, LabView, type LessonsScreen, LessonsView, test } from './pages';
 
 const LESSON = '#/lessons/two-servers-one-budget';
 
@@ -181,7 +181,6 @@ test.describe('lesson lab widgets', () => {
   });
 
   test('a lesson with four widgets: each has its own clock and only visible ones draw', async ({
-    page,
     lab,
     lessons,
   }) => {
@@ -196,13 +195,12 @@ test.describe('lesson lab widgets', () => {
     }
     const last = widgets.nth(3);
     await last.scrollIntoViewIfNeeded();
-    const visible = await page.evaluate(
-      (id) =>
-        [...document.querySelectorAll(`[data-testid=${id}]`)].filter((e) => {
+    const visible = await widgets.evaluateAll(
+      (all) =>
+        all.filter((e) => {
           const r = e.getBoundingClientRect();
           return r.bottom > -100 && r.top < innerHeight + 100;
         }).length,
-      LAB_IDS.widget,
     );
     const drawn = async () => (await lab.frameStats()).stages;
     // Once the page has seen the scroll (however long that takes on a busy machine), a frame

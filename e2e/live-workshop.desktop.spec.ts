@@ -74,14 +74,10 @@ test('a presenter runs a deck with a predict step and the progress board for 6 l
     }),
   );
   await expect(live(pres.page).el('predictionCount')).toHaveText(String(LEARNERS));
-  await expect(
-    pres.page.locator('[data-testid="distribution"] li[data-value="5"]'),
-  ).toHaveAttribute('data-count', '4');
+  await expect(live(pres.page).distributionBar(5)).toHaveAttribute('data-count', '4');
   await expect(live(learners[5]!.page).el('distribution')).toHaveCount(0);
   await live(pres.page).el('predictReveal').click();
-  await expect(
-    learners[5]!.page.locator('[data-testid="distribution"] li[data-value="3"]'),
-  ).toHaveAttribute('data-count', '2');
+  await expect(live(learners[5]!.page).distributionBar(3)).toHaveAttribute('data-count', '2');
 
   // Progress board and stuck signals; nicknames stay text.
   // The board comes from the practice grader's record in each learner's browser: here another

@@ -4,7 +4,7 @@
 // size, stepped with the keyboard, waiting on the stage's own state.
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, PRESENT_IDS, type PresentScreen, test } from './pages';
+import { expect, PRESENT_IDS, type PresentScreen, test, testIdCss } from './pages';
 
 const DECKS = readdirSync(new URL('../lessons/decks/', import.meta.url))
   .filter((f) => f.endsWith('.md'))
@@ -17,12 +17,12 @@ const SIZES = [
 
 /** What does not fit on the screen as drawn now (empty when everything fits). */
 function misfits(page: Page): Promise<string[]> {
-  return page.evaluate((stageId) => {
+  return page.evaluate((stageCss) => {
     const out: string[] = [];
     const d = document.documentElement;
     if (d.scrollHeight > innerHeight) out.push(`scrolls down by ${d.scrollHeight - innerHeight}`);
     if (d.scrollWidth > innerWidth) out.push(`scrolls sideways by ${d.scrollWidth - innerWidth}`);
-    const stage = document.querySelector(`[data-testid="${stageId}"]`);
+    const stage = document.querySelector(stageCss);
     const s = stage?.getBoundingClientRect();
     if (!s) return ['no stage'];
     if (s.top < -1 || s.left < -1 || s.bottom > innerHeight + 1 || s.right > innerWidth + 1)
@@ -48,7 +48,7 @@ function misfits(page: Page): Promise<string[]> {
     const shared = stage!.querySelector('.lane-shared')?.getBoundingClientRect();
     if (local && shared && local.left >= shared.left) out.push('the shared lane is left of local');
     return out;
-  }, PRESENT_IDS.stage);
+  }, testIdCss(PRESENT_IDS.stage));
 }
 
 /** Where the deck is: the step and, on a race step, the round trips played and done. */

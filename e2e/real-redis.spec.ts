@@ -8,7 +8,7 @@ import {
   whyNoRedis,
   type RealCluster,
 } from '../src/server/real/testing/servers';
-import { expect, test } from './pages';
+import { expect, PRODUCTION_IDS, ProductionView, test, testIdCss } from './pages';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -144,10 +144,11 @@ test.describe('Run on the real cluster (lab, sharded scene)', () => {
     await lab.open();
     await lab.load(SHARDED(false));
     await lab.showPanel('Production');
-    const panel = lab.page.getByTestId('real-cluster-panel');
+    const panel = new ProductionView(lab.page).el('realClusterPanel');
+    const inPanel = new ProductionView(panel);
     await expect(panel).toContainText('REDIS_CLUSTER_URL');
-    await panel.getByTestId('real-cluster-run').click();
-    await expect(panel.getByTestId('real-cluster-message')).toContainText(
+    await inPanel.el('realClusterRun').click();
+    await expect(inPanel.el('realClusterMessage')).toContainText(
       /REDIS_CLUSTER_URL=redis:\/\/127\.0\.0\.1:7000/,
     );
     const rest = guard.consoleErrors.filter((e) => !/Failed to load resource.*404/.test(e));
@@ -188,23 +189,21 @@ test.describe('Run on the real cluster (lab, sharded scene)', () => {
       await lab.page.waitForFunction(() => window.rateLab?.version === 1);
       await lab.load(SHARDED(false));
       await lab.showPanel('Production');
-      const panel = lab.page.getByTestId('real-cluster-panel');
-      await panel.getByTestId('real-cluster-run').click();
+      const panel = new ProductionView(lab.page).el('realClusterPanel');
+      const inPanel = new ProductionView(panel);
+      await inPanel.el('realClusterRun').click();
       // A real cluster on a busy machine: a generous cap, far from the run's real time.
-      await expect(panel.getByTestId('real-cluster-summary')).toContainText(
+      await expect(inPanel.el('realClusterSummary')).toContainText(
         /^All \d+ keys are on the node the model predicted\./,
         { timeout: 60_000 },
       );
-      await expect(panel.getByTestId('real-cluster-row').first()).toHaveAttribute(
-        'data-agree',
-        'true',
-      );
+      await expect(inPanel.el('realClusterRow').first()).toHaveAttribute('data-agree', 'true');
       for (const side of ['model', 'real'])
-        await expect(panel.getByTestId(`real-cluster-multikey-${side}`)).toHaveText(
+        await expect(inPanel.realClusterMultikey(side)).toHaveText(
           "error CROSSSLOT Keys in request don't hash to the same slot",
         );
       const axe = await new AxeBuilder({ page: lab.page })
-        .include('[data-testid="real-cluster-panel"]')
+        .include(testIdCss(PRODUCTION_IDS.realClusterPanel))
         .analyze();
       expect(
         axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
@@ -212,12 +211,12 @@ test.describe('Run on the real cluster (lab, sharded scene)', () => {
       // With hash tags the two policies' keys share a slot: the script runs on one node.
       await lab.load(SHARDED(true));
       await lab.showPanel('Production');
-      await expect(panel.getByTestId('real-cluster-result')).toHaveCount(0);
-      await panel.getByTestId('real-cluster-run').click();
-      await expect(panel.getByTestId('real-cluster-multikey-real')).toHaveText('2', {
+      await expect(inPanel.el('realClusterResult')).toHaveCount(0);
+      await inPanel.el('realClusterRun').click();
+      await expect(inPanel.realClusterMultikey('real')).toHaveText('2', {
         timeout: 60_000,
       });
-      await expect(panel.getByTestId('real-cluster-multikey-model')).toHaveText('2');
+      await expect(inPanel.realClusterMultikey('model')).toHaveText('2');
       // Nothing outside the lab's prefix was touched, and nothing of the lab's is left.
       expect(await redisCli(cluster.ports[0]!, '-c', 'GET', 'rl:per-second:client-1:0')).toBe(
         'outsider',

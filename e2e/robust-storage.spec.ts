@@ -3,8 +3,8 @@
 // kept; nothing newer is overwritten by an older copy.
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import type { Page } from '@playwright/test';
-import { EDITOR_IDS, expect, gotoRoute, Monaco, test } from './pages';
+import type { Locator, Page } from '@playwright/test';
+import { expect, gotoRoute, Monaco, test } from './pages';
 
 const PROGRESS_KEY = 'rate-lab:progress:v1';
 
@@ -37,7 +37,7 @@ async function fillStorage(page: Page): Promise<string> {
   });
 }
 
-async function downloaded(page: Page, link: ReturnType<Page['getByTestId']>, path: string) {
+async function downloaded(page: Page, link: Locator, path: string) {
   const d = page.waitForEvent('download');
   await link.click();
   await (await d).saveAs(path);
@@ -87,6 +87,7 @@ test('storage full: autosave and a 6 MB import say so and offer a download', asy
   editor,
   lessons,
   practice,
+  shell,
 }, info) => {
   // An import bigger than the browser's quota (no filling needed).
   await practice.open('#/practice');
@@ -105,11 +106,7 @@ test('storage full: autosave and a 6 MB import say so and offer a download', asy
   const notice = lessons.el('progressNotice');
   await expect(notice).toContainText("read but not imported: this browser's storage");
   await expect(notice).not.toContainText('Imported progress');
-  const file = await downloaded(
-    page,
-    notice.getByTestId(EDITOR_IDS.downloadKept),
-    info.outputPath('progress.json'),
-  );
+  const file = await downloaded(page, shell.keptDownload(notice), info.outputPath('progress.json'));
   expect(JSON.parse(file).saved['write-gcra']).toBe(big.saved['write-gcra']);
 
   // Autosave in the editor with the quota filled by the test.
@@ -120,11 +117,7 @@ test('storage full: autosave and a 6 MB import say so and offer a download', asy
   const saved = editor.el('saved');
   await expect(saved).toContainText("Not saved: this browser's storage for the lab is full");
   await expect(saved).not.toContainText('Saved in this browser');
-  const lua = await downloaded(
-    page,
-    saved.getByTestId(EDITOR_IDS.downloadKept),
-    info.outputPath('a.lua'),
-  );
+  const lua = await downloaded(page, shell.keptDownload(saved), info.outputPath('a.lua'));
   expect(lua).toBe('-- kept only on the page\nreturn 1');
 });
 

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, gotoRoute } from '../fixtures';
 import { LabView } from './lab';
 import { Monaco } from './monaco';
+import { SHELL_IDS } from './shell';
 
 /** The editor page's test ids (the UI's data-testid values). */
 export const EDITOR_IDS = {
@@ -33,7 +34,7 @@ export const EDITOR_IDS = {
   compareDiffs: 'compare-diffs',
   compareParams: 'compare-params',
   uploadInput: 'upload-input',
-  downloadKept: 'download-kept',
+  downloadKept: SHELL_IDS.downloadKept,
   notice: 'notice',
   keyInspector: 'key-inspector',
   breakIt: 'break-it',

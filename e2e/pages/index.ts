@@ -67,3 +67,4 @@ export { RACES_IDS, RaceView, RacesScreen } from './races';
 export { Monaco } from './monaco';
 export { SHELL_IDS, ShellScreen } from './shell';
 export { PRODUCTION_IDS, ProductionView } from './production';
+export { testIdCss } from './testIdCss';

@@ -20,8 +20,9 @@ export type Lane = 'main' | 'compare';
 export type Panel = 'Controls' | 'Request' | 'Production' | 'Charts';
 
 /**
- * The lab scene's test ids, once: the lab page, a lesson's lab widget and the editor's scene
- * all draw the same scene and its time bar.
+ * The lab's test ids, once: the lab page, a lesson's lab widget and the editor's scene all
+ * draw the same scene and its time bar; the lab page adds its caption lines, its Request panel
+ * and its share link.
  */
 export const LAB_IDS = {
   laneMain: 'lane-main',
@@ -56,6 +57,13 @@ export const LAB_IDS = {
   widgetLoading: 'widget-loading',
   widgetSelected: 'widget-selected',
   widgetStepCaption: 'widget-step-caption',
+  breakIt: 'break-it',
+  doubleSpent: 'double-spent',
+  requestPath: 'request-path',
+  policyVerdicts: 'policy-verdicts',
+  statePanel: 'state-panel',
+  copyLink: 'copy-link',
+  shareLink: 'share-link',
 } as const;
 
 export type LabId = keyof typeof LAB_IDS;
@@ -74,6 +82,26 @@ export class LabView {
 
   lane(lane: Lane = 'main'): Locator {
     return this.root.getByTestId(`lane-${lane}`);
+  }
+  /** The scene inside one lane (its counts, store and strip, not the other lane's). */
+  inLane(lane: Lane = 'main'): LabView {
+    return new LabView(this.lane(lane));
+  }
+  /** Every lane under the root, in the page's order. */
+  get lanes(): Locator {
+    return this.root.locator('[data-testid^="lane-"]');
+  }
+  /** A server's box in the scene, by its name ('A', 'B', ...). */
+  server(name: string): Locator {
+    return this.root.getByTestId(`server-${name}`);
+  }
+  /** A Controls field by its scenario path (e.g. `params.limit`). */
+  field(path: string): Locator {
+    return this.root.getByTestId(`field-${path}`);
+  }
+  /** The Request panel's drawing of the limiter's state, by the algorithm's view kind. */
+  stateView(kind: string): Locator {
+    return this.el('statePanel').getByTestId(`state-${kind}`);
   }
   get allowedCount(): Locator {
     return this.el('allowedCount');

@@ -56,6 +56,11 @@ export class LiveView {
     return this.root.getByTestId(LIVE_IDS[name]);
   }
 
+  /** The projector's bar for one predicted value in the predictions' distribution. */
+  distributionBar(value: string | number): Locator {
+    return this.el('distribution').locator(`li[data-value="${value}"]`);
+  }
+
   /** The shared (co-edited) editor's drawn lines. */
   get coEditorLines(): Locator {
     return this.root.locator('.co-editor .view-lines');

@@ -13,6 +13,8 @@ export const PRACTICE_IDS = {
   answerForm: 'answer-form',
   attempts: 'attempts',
   caseTable: 'case-table',
+  caseCount: 'case-count',
+  caseLegend: 'case-legend',
   confirmGiveUp: 'confirm-give-up',
   failureOpenLab: 'failure-open-lab',
   failureOpenReference: 'failure-open-reference',

@@ -39,6 +39,7 @@ export const PRESENT_IDS = {
   stageCaption: 'stage-caption',
   stagePosition: 'stage-position',
   stageRace: 'stage-race',
+  stageRaceTurn: 'stage-race-turn',
   stageSource: 'stage-source',
   stageTitle: 'stage-title',
   toggleContrast: 'toggle-contrast',

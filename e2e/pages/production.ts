@@ -31,6 +31,16 @@ export const PRODUCTION_IDS = {
   captionShards: 'caption-shards',
   captionLeases: 'caption-leases',
   captionShadow: 'caption-shadow',
+  signalsPanel: 'signals-panel',
+  sigDecisions: 'sig-decisions',
+  sig429: 'sig-429',
+  sigAsOf: 'sig-as-of',
+  realClusterPanel: 'real-cluster-panel',
+  realClusterRun: 'real-cluster-run',
+  realClusterMessage: 'real-cluster-message',
+  realClusterResult: 'real-cluster-result',
+  realClusterSummary: 'real-cluster-summary',
+  realClusterRow: 'real-cluster-row',
 } as const;
 
 export type ProductionId = keyof typeof PRODUCTION_IDS;
@@ -66,6 +76,10 @@ export class ProductionView {
   /** A server's row in the leases panel. */
   leaseRow(server: string): Locator {
     return this.root.getByTestId(`lease-row-${server}`);
+  }
+  /** The real-cluster panel's reply to the multi-key step, on the model's side or Redis's. */
+  realClusterMultikey(side: string): Locator {
+    return this.root.getByTestId(`real-cluster-multikey-${side}`);
   }
   /** A tenant's row in the shadow-mode panel. */
   shadowTenant(tenant: string | number): Locator {

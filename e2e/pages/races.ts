@@ -81,6 +81,15 @@ export class RaceView {
     await this.ready();
   }
 
+  /** The board of app servers and the store, side by side. */
+  get board(): Locator {
+    return this.root.locator('.race-board');
+  }
+  /** The test ids of the board's boxes, in the page's order (servers, then the store). */
+  boardOrder(): Promise<(string | null)[]> {
+    return this.board.evaluate((b) => [...b.children].map((c) => c.getAttribute('data-testid')));
+  }
+
   /** Step app server n (0-based) one round trip. */
   step(n: number): Locator {
     return this.root.getByTestId(`race-step-${n}`);

@@ -9,6 +9,8 @@ export const SHELL_IDS = {
   notFound: 'not-found',
   offlineReady: 'offline-ready',
   themeToggle: 'theme-toggle',
+  /** The link that downloads what could not be kept (inside the notice that says so). */
+  downloadKept: 'download-kept',
 } as const;
 
 export type ShellId = keyof typeof SHELL_IDS;
@@ -19,6 +21,11 @@ export class ShellScreen {
   /** One element by its name in SHELL_IDS. */
   el(name: ShellId): Locator {
     return this.page.getByTestId(SHELL_IDS[name]);
+  }
+
+  /** The "download what was not kept" link inside a notice (the editor's, the progress's). */
+  keptDownload(notice: Locator): Locator {
+    return notice.getByTestId(SHELL_IDS.downloadKept);
   }
 
   /** The route's main region, its first-level headings and the main navigation. */
