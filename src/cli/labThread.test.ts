@@ -58,7 +58,7 @@ describe('the lab client and a real worker thread', () => {
       r.notes.slice(0, 3).every((n) => /killed it; the keys hold what the script wrote/.test(n)),
     ).toBe(true);
     expect(r.notes[3]).toMatch(/After 3 stopped runs, the other 5 Lua decisions/);
-  }, 60_000);
+  }, 240_000);
 
   it('scripts writing megabytes a request get Redis’s OOM error past the model’s cap; the run goes on', async () => {
     // 8 MB a request, each to its own key: past 128 MB of keys the writes fail, where the
@@ -94,7 +94,7 @@ describe('the lab client and a real worker thread', () => {
     } finally {
       client.terminate();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('a run after kills starts from nothing (fresh worker, engine and keys)', async () => {
     // A fresh client, with a deadline far from the run's real time.
@@ -112,5 +112,5 @@ describe('the lab client and a real worker thread', () => {
     const run = labRunOf(unpackRun(r.run), r.seekable);
     expect(run.countsAt(Infinity)).toMatchObject({ allowed: 4, denied: 2 });
     expect(r.notes).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });
