@@ -147,31 +147,28 @@ test('forged messages on the presenter and interview channels are ignored', asyn
   await forger.close();
 });
 
-/** Opens a lab link in place and returns the longest gap between animation frames until it is in. */
-async function longestGap(page: Page, scenario: unknown, loaded: () => Promise<void>) {
-  await page.evaluate(() => {
-    const w = window as unknown as { maxGap: number; stopProbe: boolean };
-    w.maxGap = 0;
-    w.stopProbe = false;
-    let last = performance.now();
-    const tick = (t: number) => {
-      w.maxGap = Math.max(w.maxGap, t - last);
-      last = t;
-      if (!w.stopProbe) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+/**
+ * Opens a lab link in place and returns the CPU time (ms) the page's main thread spent until it
+ * is in (Chromium's ThreadTime metric). Work a link makes the page do is counted in full, where a
+ * frame gap in ms would also count the time a busy machine gave the page no core at all.
+ */
+async function mainThreadMs(page: Page, scenario: unknown, loaded: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadMs = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return 1000 * (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN);
+  };
+  const before = await threadMs();
   await page.evaluate((h) => (location.hash = h), `#/lab?scenario=${enc(scenario)}`);
   await loaded();
-  // Two more frames, so a task still running shows in the gap.
+  // Two more frames, so a task still running is counted.
   await page.evaluate(
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
   );
-  return page.evaluate(() => {
-    const w = window as unknown as { maxGap: number; stopProbe: boolean };
-    w.stopProbe = true;
-    return w.maxGap;
-  });
+  const used = (await threadMs()) - before;
+  await cdp.detach();
+  return used;
 }
 
 test('a link to 5 million requests is refused at once and the page keeps answering', async ({
@@ -186,27 +183,32 @@ test('a link to 5 million requests is refused at once and the page keeps answeri
     traffic: [{ pattern: 'steady', ratePerSecond: 1000, from: 0, to: 5000 }],
   };
   const error = lab.el('urlError');
-  const gaps: { tiny: number; huge: number }[] = [];
-  // The same page opening a 4-request link is the yardstick: on a busy machine both grow.
+  const spent: { tiny: number; huge: number }[] = [];
+  // The same page opening a 4-request link is the yardstick: on a slower machine both grow.
   for (let i = 0; i < 2; i++) {
-    const tiny = await longestGap(page, { ...SCENARIO, seed: i }, () =>
+    const tiny = await mainThreadMs(page, { ...SCENARIO, seed: i }, () =>
       expect(error).toHaveCount(0),
     );
-    const big = await longestGap(page, { ...huge, seed: i }, () =>
+    const big = await mainThreadMs(page, { ...huge, seed: i }, () =>
       expect(error).toContainText(
         'makes about 5,000,000 requests; the lab page runs and draws at most 50,000',
       ),
     );
-    gaps.push({ tiny, huge: big });
+    expect(tiny, "Chromium's ThreadTime metric").not.toBeNaN();
+    spent.push({ tiny, huge: big });
   }
   await expect(error).toContainText('lower traffic[0].ratePerSecond');
   // A click still answers.
   await page.getByRole('button', { name: 'Play' }).first().click();
   await expect(page.getByRole('button', { name: 'Pause' }).first()).toBeVisible();
-  test.info().annotations.push({ type: 'frame gaps (ms)', description: JSON.stringify(gaps) });
-  // The goal is 200 ms (docs/ui-notes.md). The bound is generous: 1 s, or four times what the
-  // 4-request link took on this machine just before, whichever is larger (before the fix the
-  // 5-million link held the page for about 9 s).
-  const best = gaps.reduce((a, b) => (b.huge < a.huge ? b : a));
+  test.info().annotations.push({
+    type: 'main-thread CPU (ms)',
+    description: JSON.stringify(spent),
+  });
+  // The goal is 200 ms (docs/ui-notes.md). The bound is generous: 1 s of the main thread's CPU,
+  // or four times what the 4-request link took on this machine just before, whichever is larger
+  // (before the fix the 5-million link held the page for about 9 s). CPU time, not wall time:
+  // other processes on a busy machine cannot add to it.
+  const best = spent.reduce((a, b) => (b.huge < a.huge ? b : a));
   expect(best.huge).toBeLessThan(Math.max(1000, 4 * best.tiny));
 });

@@ -4,12 +4,22 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './main';
 
+/**
+ * Both of the verb's deadlines count from its call, so the CLI's and the worker's start-up are
+ * inside them: on a busy machine that start-up alone can pass the default soft deadline (4 s)
+ * and leave a search incomplete. Unless a test is about a deadline, both are out of reach
+ * (10 minutes, against milliseconds of search), and this test's own limit is the child's.
+ */
+const FAR = { EXPLORE_DEADLINE_MS: '600000', EXPLORE_TIMEOUT_MS: '600000' };
+// Each run starts npx, tsx and a worker thread: at a load of ~30 on 2 cores one took ~60 s, so
+// each test (and the child) may take 4 minutes.
 const cli = (input: string, env: Record<string, string> = {}) =>
   spawnSync('npx', ['tsx', 'src/cli/main.ts', 'explore', '-'], {
     input,
     encoding: 'utf8',
     cwd: process.cwd(),
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...FAR, ...env },
+    timeout: 240_000,
   });
 
 const GET_THEN_SET = `local count = tonumber(redis.call("GET", KEYS[1]) or "0")
@@ -61,7 +71,7 @@ describe('cli explore', () => {
       command: ['GET', 'k'],
       reply: '2',
     });
-  }, 60000);
+  }, 240_000);
 
   it('bad input exits 2 naming the field, with nothing on stdout', async () => {
     const read = (v: unknown) => () => JSON.stringify(v);
@@ -80,7 +90,7 @@ describe('cli explore', () => {
     const init = cli(JSON.stringify({ code: 'return 1', requests: [{}], initial: [['NOPE']] }));
     expect(init.status).toBe(2);
     expect(init.stderr).toMatch(/^initial\[0\] \(NOPE\) failed: ERR unknown command/);
-  }, 60000);
+  }, 240_000);
 
   it('Lua stuck inside one C call is stopped by the step budget: the request answers an error', () => {
     const code = `local s = string.rep("a", 300000)\nreturn string.find(s, ".-.-.-.-.-b")`;
@@ -89,7 +99,7 @@ describe('cli explore', () => {
     expect(r.status).toBe(0);
     // The run ends with the budget's error reply, which admits nothing.
     expect(JSON.parse(r.stdout)).toMatchObject({ schedules: 1, violations: 0, complete: true });
-  }, 60000);
+  }, 240_000);
 
   it('an exploration that outlives its hard deadline is stopped: exit 2, nothing on stdout', () => {
     // The soft deadline is pushed out of reach and the search's caps are at their largest
@@ -107,5 +117,5 @@ describe('cli explore', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^code: the exploration was stopped after 0\.3 s/);
     expect(performance.now() - t0).toBeLessThan(30000);
-  }, 60000);
+  }, 240_000);
 });

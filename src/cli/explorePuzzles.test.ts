@@ -10,7 +10,12 @@ import { parseDoc } from '../core/content/parseDoc';
 import { exploreJob } from './exploreJob';
 import { runExploreVerb, type ExploreRunner } from './exploreVerb';
 
-const inProcess: ExploreRunner = async (job) => ({ ok: true, value: await exploreJob(job) });
+// The verb's soft deadline (4 s from its call) is pushed out of reach: a busy machine must not
+// turn a complete search into an incomplete one.
+const inProcess: ExploreRunner = async (job) => ({
+  ok: true,
+  value: await exploreJob({ ...job, softDeadlineMs: 600_000 }),
+});
 
 const files = loadContentFiles(resolve(__dirname, '../..'));
 const blocks: { path: string; json: unknown }[] = [];

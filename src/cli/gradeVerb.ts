@@ -16,7 +16,7 @@ import { runWithDeadline } from './sandbox';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PRACTICE = resolve(ROOT, 'lessons/practice');
-/** Time the whole command may use, from process start (ms). */
+/** Time the whole command may use, from process start (ms); `GRADE_DEADLINE_MS` sets another. */
 export const GRADE_DEADLINE_MS = 4500;
 /** The wall-clock limit on a machine too busy to finish anything in time (ms from the grade). */
 const WALL_LIMIT_MS = 15_000;
@@ -33,16 +33,26 @@ const usage = (why: string): VerbResult => ({
   code: 2,
 });
 
+/** GRADE_DEADLINE_MS when it is a positive number of ms, else the default. */
+function envDeadline(): number {
+  const v = process.env.GRADE_DEADLINE_MS;
+  const n = Number(v);
+  return v !== undefined && Number.isFinite(n) && n > 0 ? n : GRADE_DEADLINE_MS;
+}
+
 export async function runGradeVerb(
   args: string[],
   read: (file: string) => string,
   {
-    deadlineMs = GRADE_DEADLINE_MS,
+    deadlineMs = envDeadline(),
     minCpuMs = 3000,
+    wallLimitMs = Math.max(WALL_LIMIT_MS, deadlineMs),
     inProcess = false,
   }: {
     deadlineMs?: number;
     minCpuMs?: number;
+    /** The wall-clock limit, ms from the grade (15 s, or the deadline when that is later). */
+    wallLimitMs?: number;
     /** Tests: grade on this thread, with no deadline (only for answers known to finish). */
     inProcess?: boolean;
   } = {},
@@ -102,7 +112,7 @@ export async function runGradeVerb(
   const now = performance.now();
   const r = await runWithDeadline<GradeReport>(new URL('./gradeWorker.ts', import.meta.url), job, {
     cpuMs: Math.max(minCpuMs, deadlineMs - now),
-    wallMs: now + WALL_LIMIT_MS,
+    wallMs: now + wallLimitMs,
   });
   let report: GradeReport;
   if (r.ok) report = r.value;

@@ -122,7 +122,7 @@ describe('cli', () => {
     const sim = await slowlyRead(['simulate', '-'], JSON.stringify(many));
     expect(sim.status).toBe(0);
     expect((JSON.parse(sim.out) as { decisions: unknown[] }).decisions).toHaveLength(20_000);
-  }, 120_000);
+  }, 240_000);
   it('simulate FILE reads the file', async () => {
     const r = await runCli(['simulate', 'x.json'], (f) => (f === 'x.json' ? good : ''));
     expect(r.code).toBe(0);
@@ -147,5 +147,5 @@ describe('cli', () => {
     expect(out.decisions[5]!.error).toMatch(/^Not run: the script was already stopped 3 times/);
     expect(r.stderr).toMatch(/note: Request 1 \(at 0 s\): the script used up its step budget/);
     expect(r.stderr).toMatch(/note: After 3 stopped runs, the other 3 Lua decisions/);
-  }, 30_000);
+  }, 240_000);
 });

@@ -166,7 +166,7 @@ describe('the live channel', () => {
       const { host } = await interview();
       expect(await send(host, 'become-host', {})).toEqual(refusal(400));
       const two = (await host.socket
-        .timeout(5000)
+        .timeout(10_000)
         .emitWithAck('notes', { text: 'a' }, { text: 'b' })) as unknown;
       expect(two).toEqual(refusal(400, 'payload'));
       host.socket.emit('ask', { slug: 'x' });

@@ -22,9 +22,15 @@ export function serverMissing(): string {
   return existsSync(serverPath) ? '' : `redis-server not found at ${serverPath} (set REDIS_SERVER)`;
 }
 
+/**
+ * How long a server may take to answer, or a cluster node to reach cluster_state:ok: a wait for a
+ * condition, bounded far from its usual time (milliseconds) so a busy machine only waits longer.
+ */
+const READY_MS = 60_000;
+
 async function connectWithRetry(port: number): Promise<RespClient> {
   let last: unknown;
-  for (let i = 0; i < 100; i++) {
+  for (const until = performance.now() + READY_MS; performance.now() < until;) {
     try {
       return await RespClient.connect(port);
     } catch (e) {
@@ -48,7 +54,7 @@ export async function startServer(clusterMode: boolean): Promise<Server> {
   if (clusterMode) {
     await client.call(['CLUSTER', 'ADDSLOTSRANGE', '0', '16383']);
     let ok = false;
-    for (let i = 0; i < 200 && !ok; i++) {
+    for (const until = performance.now() + READY_MS; !ok && performance.now() < until;) {
       const info = await client.call(['CLUSTER', 'INFO']);
       ok = info.t === 'bulk' && info.v.includes('cluster_state:ok');
       if (!ok) await new Promise((r) => setTimeout(r, 50));

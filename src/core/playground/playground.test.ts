@@ -12,7 +12,12 @@ beforeAll(async () => {
   engine = await createLuaEngine({ budgetMs: 50 });
 });
 
-const run = (input: Partial<RunInput> & Pick<RunInput, 'script'>) => {
+/**
+ * The run's wall clock is injected: by default it stands still, so the run budget (2.5 s of the
+ * page's clock) never decides an outcome here, however slow the machine.
+ */
+const still = () => 0;
+const run = (input: Partial<RunInput> & Pick<RunInput, 'script'>, wallNow = still) => {
   engine.flushScripts();
   return runScriptOn(
     engine,
@@ -24,7 +29,7 @@ const run = (input: Partial<RunInput> & Pick<RunInput, 'script'>) => {
       latency: 0,
       ...input,
     },
-    () => performance.now(),
+    wallNow,
   );
 };
 
@@ -159,7 +164,11 @@ describe('runScriptOn', () => {
     expect(out.records.every((r) => r.decision.error !== undefined)).toBe(true);
   });
   it('stops a runaway script and then skips the rest of the run', () => {
-    const out = run({ script: 'while true do end', runBudgetMs: 200 });
+    // The step budget stops each run of the script; the run's clock moves 150 ms at each reading
+    // (one at the start, one before each request), so the first request runs and the budget of
+    // 200 ms has passed before the second, however fast or slow the machine.
+    let wall = 0;
+    const out = run({ script: 'while true do end', runBudgetMs: 200 }, () => (wall += 150));
     expect(out.killedCount).toBeGreaterThan(0);
     expect(out.skippedCount).toBeGreaterThan(0);
     expect(out.records[0]!.killed).toBe(true);

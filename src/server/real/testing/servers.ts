@@ -22,6 +22,12 @@ export function whyNoRedis(): string {
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How long a server may take to accept connections, or a cluster node to reach
+ * cluster_state:ok: a wait for a condition, bounded far from its usual time (milliseconds), so a
+ * busy machine only waits longer.
+ */
+const READY_MS = 60_000;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,7 +78,7 @@ async function startProc(cluster: boolean): Promise<Proc> {
     const proc = spawn(serverPath, args, { stdio: 'ignore' });
     let exited = false;
     proc.once('exit', () => (exited = true));
-    for (let i = 0; i < 200 && !exited; i++) {
+    for (const until = performance.now() + READY_MS; !exited && performance.now() < until;) {
       if (await canConnect(port)) return { proc, port, dir };
       await sleep(50);
     }
@@ -119,7 +125,7 @@ export async function startCluster(): Promise<RealCluster> {
     );
     for (const p of procs) {
       let ok = false;
-      for (let i = 0; i < 400 && !ok; i++) {
+      for (const until = performance.now() + READY_MS; !ok && performance.now() < until;) {
         const { stdout } = await run(cliPath, ['-p', String(p.port), 'CLUSTER', 'INFO']);
         ok = stdout.includes('cluster_state:ok');
         if (!ok) await sleep(50);
