@@ -107,7 +107,6 @@ describe('cli explore', () => {
     // the machine, the only thing that can end this run is the hard deadline's kill.
     const code = `for i = 1, 12 do redis.call('INCR', KEYS[1]) end\nreturn 1`;
     const requests = [0, 1, 2, 3].map(() => ({ keys: ['k'] }));
-    const t0 = performance.now();
     const input = { code, requests, maxSchedules: 10_000_000, maxSteps: 100_000_000 };
     const r = cli(JSON.stringify(input), {
       EXPLORE_TIMEOUT_MS: '300',
@@ -115,7 +114,8 @@ describe('cli explore', () => {
     });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
+    // The message names the hard deadline: the search was killed, not finished (no wall-clock
+    // bound here: start-up alone can take tens of seconds on a busy machine).
     expect(r.stderr).toMatch(/^code: the exploration was stopped after 0\.3 s/);
-    expect(performance.now() - t0).toBeLessThan(30000);
   }, 240_000);
 });
