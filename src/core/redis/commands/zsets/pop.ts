@@ -1,5 +1,5 @@
 // Sorted-set pops: ZPOPMIN / ZPOPMAX, ZMPOP, and the blocking forms (BZPOPMIN, BZPOPMAX, BZMPOP),
-// which the lab serves at once or answers as timed out.
+// served at once when there is something to pop; the model never waits (blockedReply in shared.ts).
 import { type Ctx } from '../../command';
 import { formatScore, parseInt64 } from '../../numfmt';
 import { arr, bulk, err, NIL_ARRAY, type Reply } from '../../reply';
