@@ -1,7 +1,7 @@
-// Keys and TTLs (commands/keys.ts).
+// Keys and TTLs (commands/keys/).
 import { describe, expect, it } from 'vitest';
-import { RedisModel } from '../model';
-import { toJson, type Reply } from '../reply';
+import { RedisModel } from '../../model';
+import { toJson, type Reply } from '../../reply';
 
 const j = (r: Reply): unknown => toJson(r);
 

@@ -1,10 +1,10 @@
-// Strings (commands/strings.ts): what the differential corpus cannot show on its own, such as
+// Strings (commands/strings/): what the differential corpus cannot show on its own, such as
 // byte counting on UTF-8, the lab's string cap and WATCH signals. The corpus checks the rest
 // against a real redis-server.
 import { describe, expect, it } from 'vitest';
-import { LAB_MAX_STRING_BYTES } from '../bytes';
-import { RedisModel } from '../model';
-import { toJson, type Reply } from '../reply';
+import { LAB_MAX_STRING_BYTES } from '../../bytes';
+import { RedisModel } from '../../model';
+import { toJson, type Reply } from '../../reply';
 
 const j = (r: Reply): unknown => toJson(r);
 

@@ -1,7 +1,7 @@
-// Sorted sets (commands/zsets.ts).
+// Sorted sets (commands/zsets/).
 import { describe, expect, it } from 'vitest';
-import { RedisModel } from '../model';
-import { toJson, type Reply } from '../reply';
+import { RedisModel } from '../../model';
+import { toJson, type Reply } from '../../reply';
 
 const j = (r: Reply): unknown => toJson(r);
 

@@ -1,8 +1,8 @@
-// Lists (commands/lists.ts), including the blocking forms the lab never blocks on.
+// Lists (commands/lists/), including the blocking forms the lab never blocks on.
 import { describe, expect, it } from 'vitest';
-import { RedisModel } from '../model';
-import { toJson, type Reply } from '../reply';
-import type { ScriptEngine, ScriptHost } from '../scripting';
+import { RedisModel } from '../../model';
+import { toJson, type Reply } from '../../reply';
+import type { ScriptEngine, ScriptHost } from '../../scripting';
 
 const j = (r: Reply): unknown => toJson(r);
 
