@@ -114,7 +114,7 @@ export function Speaker({ deck }: { deck: Deck }) {
             <p className="speaker-predict" data-testid="speaker-predict">
               <strong>Predict first.</strong> The screen asks “{raceQuestion(asks.ask)}” and hides
               the caption until someone answers there or chooses “Just show me”, then plays the
-              schedule. Advancing from here instead shows it all, one round trip at a time.
+              schedule. Advancing instead skips the question and plays one round trip at a time.
             </p>
           )}
           <p className="speaker-caption">{cur.caption}</p>

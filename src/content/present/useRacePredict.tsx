@@ -1,13 +1,14 @@
 // Predict first on a deck's race step (the race scheduler playing the step's schedule). A race
-// step whose caption states an outcome opens on its first round trip not yet played and asks
-// first (how many of its requests get through, or whether a key is left with no expiry); its
-// caption stays hidden and the scheduler holds (no round trip, so no reply, count, verdict or
-// final store shows). An answer, or "Just show me", plays the schedule round trip by round
-// trip to the end of the race, then one sentence compares the prediction with what happened and
-// why, and the caption shows. The presenter's own advance while it asks shows it all, as moving
-// a scene's clock does. In a live room the room answers on its devices and the presenter's
-// reveal plays it. The answer is the schedule played through the races worker to its end
-// (core/content/racePredict.ts), never typed in.
+// step whose caption states an outcome opens before its first round trip and asks first (how
+// many of its requests get through, or whether a key is left with no expiry); its caption stays
+// hidden and the scheduler holds (no round trip, so no reply, count, verdict or final store
+// shows). An answer plays the schedule round trip by round trip ("Just show me" puts the whole
+// schedule on at once) to the end of the race, then one sentence compares the prediction with
+// what happened and why, and the caption shows. The presenter's own advance while it asks skips
+// the question (as moving a scene's clock does): the presenter plays the round trips by hand,
+// and the race's end shows what happened and the caption. In a live room the room answers on
+// its devices and the presenter's reveal plays it. The answer is the schedule played through
+// the races worker to its end (core/content/racePredict.ts), never typed in.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Deck, DeckStep } from '../../core/content/deck';
 import {
@@ -112,8 +113,13 @@ export function useRacePredict({
   const mine = own.id === progressId ? own : { id: progressId, n: 0, playing: false };
   const shown = pending && ask ? 0 : Math.max(turn, mine.n);
   const play = () => setOwn({ id: progressId, n: mine.n, playing: true });
+  /** "Just show me": the whole schedule at once (the servers still running then finish). */
+  const jump = () => {
+    if (advance) for (let k = turn; k < total; k++) advance();
+    else setOwn({ id: progressId, n: total, playing: false });
+  };
 
-  // In a room of one, the presenter's own advance while it asks shows it all.
+  // In a room of one, the presenter's own advance while it asks skips the question.
   useEffect(() => {
     if (p.pending && !room && ask && turn > 0) answer(null);
   }, [p.pending, room, ask, turn, answer]);
@@ -172,7 +178,8 @@ export function useRacePredict({
           if (said !== null && room?.role === 'learner') room.send(said);
           else {
             answer(said);
-            play();
+            if (said === null) jump();
+            else play();
           }
         }}
       />,
