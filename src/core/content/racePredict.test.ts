@@ -9,6 +9,7 @@ import { createSchedulerSession, type SchedulerSession } from '../races/session'
 import type { ExploreInput } from '../races/types';
 import { parseDeck, parseSchedule, type DeckStep } from './deck';
 import { loadContentFiles } from './loadFiles';
+import { isLessonFile } from './paths';
 import { parseDoc } from './parseDoc';
 import {
   playDeckSchedule,
@@ -17,6 +18,7 @@ import {
   racePredictOf,
   raceQuestion,
   raceRoomSentence,
+  raceStatesOutcome,
   raceStepAsks,
   readRacePrediction,
   scheduleActions,
@@ -86,6 +88,31 @@ describe('which race steps ask', () => {
     expect(raceQuestion(crash!)).toBe(
       'With this schedule, is the key "fw:client" left with no expiry? (1 for yes, 0 for no)',
     );
+  });
+});
+
+describe('every race in the lessons, reviewed', () => {
+  const paths = Object.keys(files).filter((f) => /^lessons\/.*\.md$/.test(f));
+  it('the race steps of every deck that ask are the three of make-it-atomic', () => {
+    const asking = paths
+      .filter((f) => f.startsWith('lessons/decks/'))
+      .flatMap((f) => parseDeck(f, files[f]!).steps.filter(raceStepAsks))
+      .map((s) => s.title);
+    expect(asking).toEqual(raceSteps.map((s) => s.title));
+  });
+
+  it("a lesson's races widget plays the learner's own order: its caption sets the scene, no outcome", () => {
+    const captions = paths
+      .filter(isLessonFile)
+      .flatMap((f) => parseDoc(f, files[f]!).blocks)
+      .flatMap((b) => (b.kind === 'directive' && b.name === 'races' ? [b.json] : []))
+      .map((j) => parseRacesSpec(j, 'play'));
+    expect(captions.length).toBeGreaterThan(0);
+    for (const spec of captions) {
+      // No schedule is given: there is no outcome to predict before the learner plays.
+      expect(spec.raw).not.toHaveProperty('schedule');
+      expect(raceStatesOutcome(spec.caption ?? ''), spec.caption).toBe(false);
+    }
   });
 });
 

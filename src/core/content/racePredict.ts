@@ -30,12 +30,14 @@ export interface RaceDecided extends Decided {
 /** Outcome wording of the races' own (expiries, lock-outs) that statesOutcome leaves to scenes. */
 const RACE_OUTCOME = /\b(never expires?|no expiry|locked out|gets? in|got in)\b/i;
 
-/** Whether a race step asks first: its caption states an outcome. */
+/** Whether a race's caption states an outcome (admissions, refusals, expiries, lock-outs). */
+export const raceStatesOutcome = (caption: string): boolean =>
+  statesOutcome(caption) || RACE_OUTCOME.test(caption);
+
+/** Whether a race step asks first: it plays a schedule, and its caption states an outcome. */
 export function raceStepAsks(step: DeckStep): boolean {
   return (
-    step.view.kind === 'race' &&
-    step.view.schedule.length > 0 &&
-    (statesOutcome(step.caption) || RACE_OUTCOME.test(step.caption))
+    step.view.kind === 'race' && step.view.schedule.length > 0 && raceStatesOutcome(step.caption)
   );
 }
 
