@@ -34,6 +34,7 @@ export const PRESENT_IDS = {
   speakerNext: 'speaker-next',
   speakerNextTitle: 'speaker-next-title',
   speakerNotes: 'speaker-notes',
+  speakerPredict: 'speaker-predict',
   speakerTurn: 'speaker-turn',
   stage: 'stage',
   stageCaption: 'stage-caption',

@@ -4,6 +4,7 @@
 // this browser, never a button) and "stuck" signal.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { deckPredictOf } from '../../core/content/deckPredict';
+import { raceStepAsks } from '../../core/content/racePredict';
 import { progressStore } from '../../store/progress';
 import { PROBLEMS } from '../library';
 import { deckBySlug } from '../present/decks';
@@ -89,7 +90,9 @@ function Learner({
   // Following the presenter on a deck step that asks: the step's own prompt takes the answer.
   const following = own === null;
   const here = room?.predict && room.predict.step === step ? room.predict : null;
-  const stepAsks = !!deck?.steps[step] && deckPredictOf(deck.steps[step]!) !== null;
+  const stepAsks =
+    !!deck?.steps[step] &&
+    (deckPredictOf(deck.steps[step]!) !== null || raceStepAsks(deck.steps[step]!));
 
   // The board row follows the practice grader's record (another tab's grades included).
   const store = progressStore();

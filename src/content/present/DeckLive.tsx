@@ -6,7 +6,7 @@
 // in turn, so the step ends on the verdict.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Deck, DeckStep, Highlight } from '../../core/content/deck';
-import type { Action } from '../../core/races/types';
+import { nextFinishTurn, scheduleActions } from '../../core/content/racePredict';
 import { endOf, type LabStore } from '../../store/labStore';
 import {
   ServerColumn,
@@ -133,17 +133,26 @@ export function LiveSceneStep({
   );
 }
 
-const toActions = (turns: { request: number; crash: boolean }[]): Action[] =>
-  turns.map((t) =>
-    t.crash ? { request: t.request - 1, crash: true } : { request: t.request - 1 },
-  );
-
 const AUTO_MS = 450;
 
-export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; turn: number }) {
+export function RaceStep({
+  deck,
+  step,
+  turn,
+  hold = false,
+  onEnd,
+}: {
+  deck: Deck;
+  step: DeckStep;
+  turn: number;
+  /** A predict prompt is asking: no round trip may be sent by hand (keys or buttons). */
+  hold?: boolean;
+  /** Told whether the whole schedule is played and the race has finished. */
+  onEnd?: (ended: boolean) => void;
+}) {
   const v = step.view.kind === 'race' ? step.view : { code: '', schedule: [] };
   const race = useMemo(() => deckRace(deck, v.code, v.schedule), [deck, v.code, v.schedule]);
-  const prefix = useMemo(() => toActions(v.schedule.slice(0, turn)), [v.schedule, turn]);
+  const prefix = useMemo(() => scheduleActions(v.schedule.slice(0, turn)), [v.schedule, turn]);
   const { view, step: send } = useScheduler(race?.raw ?? EMPTY, prefix);
   const st = view.state;
   const total = v.schedule.length;
@@ -157,18 +166,20 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
     total > 0 && turn >= total && !!st && !st.finished && st.schedule.length >= prefix.length;
   useEffect(() => {
     if (!finishing || view.busy || !st) return;
-    const i = st.servers.findIndex((s) => s.status === 'running');
-    if (i < 0) return;
+    const next = nextFinishTurn(st);
+    if (!next) return;
     setAuto(true);
-    const id = setTimeout(() => sendRef.current(i), AUTO_MS);
+    const id = setTimeout(() => sendRef.current(next.request), AUTO_MS);
     return () => clearTimeout(id);
   }, [finishing, view.busy, st]);
   useEffect(() => setAuto(false), [turn]);
+  const ended = turn >= total && !!st?.finished && st.schedule.length >= prefix.length;
+  useEffect(() => onEnd?.(ended), [onEnd, ended]);
   // Keys 1-4 send that server's next round trip (Shift crashes it), as on the scheduler screen.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const d = /^Digit([1-4])$/.exec(e.code);
-      if (!d || !st || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!d || !st || hold || e.ctrlKey || e.metaKey || e.altKey) return;
       const i = Number(d[1]) - 1;
       const s = st.servers[i];
       if (!s) return;
@@ -179,7 +190,7 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [st, send]);
+  }, [st, send, hold]);
   if (!race)
     return (
       <p className="notice error" role="alert">
@@ -200,9 +211,9 @@ export function RaceStep({ deck, step, turn }: { deck: Deck; step: DeckStep; tur
           name={serverLabel(names, i)}
           code={code(i)}
           server={s}
-          disabled={view.busy}
+          disabled={view.busy || hold}
           onStep={() => send(i)}
-          onCrash={s.canCrash ? () => send(i, true) : null}
+          onCrash={s.canCrash && !hold ? () => send(i, true) : null}
         />
       ))
     : [];

@@ -76,7 +76,16 @@ function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Rou
       data-contrast={contrast ? 'high' : 'normal'}
       data-fullscreen={full || undefined}
     >
-      <Stage deck={deck} step={step} total={total} turn={pos.turn} />
+      <Stage
+        deck={deck}
+        step={step}
+        total={total}
+        turn={pos.turn}
+        advance={() => {
+          const now = sync.get();
+          if (now.step === pos.step && now.turn < (turnsOf(deck)[now.step] ?? 0)) sync.next();
+        }}
+      />
       {pos.blank && (
         <div
           className="blank-screen"

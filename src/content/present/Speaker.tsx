@@ -7,6 +7,8 @@ import { clock } from '../../core/interview/scorecard';
 import { Markdown } from '../../ui/widgets/Markdown';
 import { noFocus, useDeckKeys, useFullscreen } from './deckKeys';
 import { turnsOf, useDeckPosition } from './deckPosition';
+import { useRaceAsk } from './useRacePredict';
+import { raceQuestion } from '../../core/content/racePredict';
 
 function useNow(everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -34,6 +36,7 @@ export function Speaker({ deck }: { deck: Deck }) {
   });
   const elapsed = Math.max(0, Math.floor((now - pos.startedAt) / 1000));
   const turns = turnsOf(deck);
+  const asks = useRaceAsk(deck, cur);
   const turnsHere = turns[pos.step] ?? 0;
   const wall = new Date(now).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return (
@@ -107,6 +110,13 @@ export function Speaker({ deck }: { deck: Deck }) {
             </p>
           )}
           <h1 data-testid="speaker-current">{cur.title}</h1>
+          {asks && (
+            <p className="speaker-predict" data-testid="speaker-predict">
+              <strong>Predict first.</strong> The screen asks “{raceQuestion(asks.ask)}” and hides
+              the caption until someone answers there or chooses “Just show me”, then plays the
+              schedule. Advancing instead skips the question and plays one round trip at a time.
+            </p>
+          )}
           <p className="speaker-caption">{cur.caption}</p>
           <h2 className="speaker-notes-title">Notes</h2>
           <div className="speaker-notes" data-testid="speaker-notes">

@@ -1,6 +1,7 @@
 // What the projector shows for one deck step, sized for a room: a scene step is the live lab
 // scene at the step's time with its highlight (DeckLive.tsx), a race step the race scheduler
-// playing the step's schedule turn by turn, an editor step the script, large, and the editor
+// playing the step's schedule turn by turn (a race step that asks first plays it once answered,
+// useRacePredict.tsx), an editor step the script, large, and the editor
 // opened on it (E, or the button).
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Deck, DeckStep, ScheduleTurn } from '../../core/content/deck';
@@ -10,6 +11,7 @@ import { encodeShare } from '../../core/share';
 import { fmtSeconds, LiveSceneStep, RaceStep, sceneTitle } from './DeckLive';
 import { deckScript } from './decks';
 import { useDeckPredict, type RoomPredict } from './useDeckPredict';
+import { useRacePredict } from './useRacePredict';
 
 export { fmtSeconds };
 
@@ -133,6 +135,7 @@ export function Stage({
   total,
   turn = 0,
   room,
+  advance,
 }: {
   deck: Deck;
   step: DeckStep;
@@ -141,11 +144,16 @@ export function Stage({
   turn?: number;
   /** In a live room: the room answers the step's predict prompt. */
   room?: RoomPredict;
+  /** Plays a race step's next round trip in the deck's position (the projector's own deck). */
+  advance?: () => void;
 }) {
   const v = step.view;
   const live = useRef<LabStage | null>(null);
   const [labStage, setLabStage] = useState<LabStage | null>(null);
-  const predict = useDeckPredict(deck, step, labStage, room);
+  const [raceEnded, setRaceEnded] = useState(false);
+  const scene = useDeckPredict(deck, step, labStage, room);
+  const race = useRacePredict({ deck, step, turn, room, advance, ended: raceEnded });
+  const predict = v.kind === 'race' ? race : scene;
   const result = predict.pending ? null : predict.node;
   // The live scene's exact state (both lanes, time, selection), read when the link is used.
   const fresh = (e: { currentTarget: HTMLAnchorElement }) => {
@@ -161,6 +169,9 @@ export function Stage({
         <h1 className="stage-step-title" data-testid="stage-title">
           {step.title}
         </h1>
+        {v.kind === 'race' && result && (
+          <div className="stage-scene-title stage-result">{result}</div>
+        )}
         {v.kind === 'scene' && (
           <>
             {/* Once answered, the comparison takes the scenario title's line: the scene keeps
@@ -198,7 +209,15 @@ export function Stage({
             hold={predict.hold}
           />
         )}
-        {v.kind === 'race' && <RaceStep deck={deck} step={step} turn={turn} />}
+        {v.kind === 'race' && (
+          <RaceStep
+            deck={deck}
+            step={step}
+            turn={race.turn}
+            hold={race.hold}
+            onEnd={setRaceEnded}
+          />
+        )}
         {v.kind === 'editor' && <EditorStage deck={deck} step={step} />}
       </FitBox>
       {predict.pending && predict.node}

@@ -142,40 +142,8 @@ export function useDeckPredict(
   if (!decided) return asks ? { hold: true, pending: true, showCaption: false, node: null } : NONE;
   const question = deckQuestion(ask, decided.d, decided.lane);
   if (pending) {
-    if (room?.role === 'presenter')
-      return {
-        hold: true,
-        pending: true,
-        showCaption: false,
-        node: (
-          <RoomPrompt
-            question={question}
-            testId="deck-predict-room"
-            text={
-              room.open
-                ? `${room.count} ${room.count === 1 ? 'answer' : 'answers'} so far: reveal when the room is ready.`
-                : 'Ask the room to predict: everyone answers on their own device.'
-            }
-          />
-        ),
-      };
-    if (room?.role === 'learner' && (!room.open || room.mine !== null))
-      return {
-        hold: true,
-        pending: true,
-        showCaption: false,
-        node: (
-          <RoomPrompt
-            question={question}
-            testId="deck-predict-sent"
-            text={
-              room.open
-                ? `You predicted ${String(room.mine)}. The presenter reveals what happened.`
-                : 'Think it over: the presenter asks the room in a moment.'
-            }
-          />
-        ),
-      };
+    const waiting = roomWaiting(room, question);
+    if (waiting) return { hold: true, pending: true, showCaption: false, node: waiting };
     return {
       hold: true,
       pending: true,
@@ -213,6 +181,38 @@ export function useDeckPredict(
       <PredictResult ask={ask.ask} said={p.said} decided={decided.d} reached={!moving} />
     );
   return { hold: moving, pending: false, showCaption: !moving, node: result };
+}
+
+/**
+ * The room's side of a prompt that waits: the presenter's count of answers, or a learner's
+ * answer sent (or the presenter not asking yet). Null where the step's own prompt asks.
+ */
+export function roomWaiting(room: RoomPredict | undefined, question: string): ReactNode | null {
+  if (room?.role === 'presenter')
+    return (
+      <RoomPrompt
+        question={question}
+        testId="deck-predict-room"
+        text={
+          room.open
+            ? `${room.count} ${room.count === 1 ? 'answer' : 'answers'} so far: reveal when the room is ready.`
+            : 'Ask the room to predict: everyone answers on their own device.'
+        }
+      />
+    );
+  if (room?.role === 'learner' && (!room.open || room.mine !== null))
+    return (
+      <RoomPrompt
+        question={question}
+        testId="deck-predict-sent"
+        text={
+          room.open
+            ? `You predicted ${String(room.mine)}. The presenter reveals what happened.`
+            : 'Think it over: the presenter asks the room in a moment.'
+        }
+      />
+    );
+  return null;
 }
 
 /** A deck step's question while the room answers: on the projector, or on a learner's device

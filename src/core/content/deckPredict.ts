@@ -37,13 +37,14 @@ export function roomSentence(
   const what = compareSentence(p.ask, null, d).text.replace(/^Here is what happened: /, '');
   const right = values.filter((v) => v === d.answer).length;
   if (values.length === 0) return { right, text: `Nobody answered. ${cap(what)}` };
-  const who =
-    values.length === 1
-      ? right === 1
-        ? 'The one answer was right'
-        : 'The one answer was not right'
-      : `${right} of ${values.length} answers were right`;
-  return { right, text: `${who}: ${what}` };
+  return { right, text: `${roomWho(right, values.length)}: ${what}` };
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** How many of a room's answers were right, as the start of a sentence. */
+export function roomWho(right: number, answers: number): string {
+  if (answers === 1)
+    return right === 1 ? 'The one answer was right' : 'The one answer was not right';
+  return `${right} of ${answers} answers were right`;
+}
+
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -9,6 +9,7 @@ import {
   compareSentence,
   readPrediction,
   type Decided,
+  type Reading,
   type PredictAsk,
 } from '../../core/content/predict';
 import { setPredictPending } from '../../store/predictPending';
@@ -68,19 +69,25 @@ export function PredictPrompt({
   total,
   onAnswer,
   testid = 'predict',
+  read,
+  label,
 }: {
   question: string;
   ask: PredictAsk;
   total: number;
   onAnswer(said: number | null): void;
   testid?: string;
+  /** Reads the answer instead of readPrediction (a yes or no, say). */
+  read?: (text: string) => Reading;
+  /** The input's label instead of the ask's. */
+  label?: string;
 }) {
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = readPrediction(ask, text, total);
+    const r = read ? read(text) : readPrediction(ask, text, total);
     if (!r.ok) {
       setError(r.message);
       return;
@@ -99,7 +106,7 @@ export function PredictPrompt({
       </p>
       <form className="predict-form" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-n`}>
-          {ask === 'admitted' ? 'Your guess (a number)' : 'Request number (or "none")'}
+          {label ?? (ask === 'admitted' ? 'Your guess (a number)' : 'Request number (or "none")')}
         </label>
         <input
           id={`${id}-n`}
