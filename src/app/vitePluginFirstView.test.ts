@@ -108,25 +108,18 @@ describe('first view: the markup', () => {
   });
 
   it('lists a route’s stylesheets as Vite’s loader adds them: imports first, not the entry’s', () => {
-    const chunk = (fileName: string, o: Partial<ChunkInfo> = {}): ChunkInfo => ({
-      type: 'chunk',
-      fileName,
-      isEntry: false,
-      facadeModuleId: null,
-      imports: [],
-      ...o,
-    });
-    const bundle = {
-      'index.js': chunk('index.js', {
-        isEntry: true,
-        viteMetadata: { importedCss: new Set(['index.css']) },
-      }),
-      'Page.js': chunk('Page.js', {
+    const none = { type: 'chunk' as const, isEntry: false, facadeModuleId: null, imports: [] };
+    const css = (...files: string[]) => ({ viteMetadata: { importedCss: new Set(files) } });
+    const bundle: Record<string, ChunkInfo> = {
+      'index.js': { ...none, fileName: 'index.js', isEntry: true, ...css('index.css') },
+      'Page.js': {
+        ...none,
+        fileName: 'Page.js',
         facadeModuleId: '/repo/src/Page.tsx',
         imports: ['index.js', 'lab.js'],
-        viteMetadata: { importedCss: new Set(['page.css']) },
-      }),
-      'lab.js': chunk('lab.js', { viteMetadata: { importedCss: new Set(['lab.css']) } }),
+        ...css('page.css'),
+      },
+      'lab.js': { ...none, fileName: 'lab.js', ...css('lab.css') },
     };
     expect(routeStylesInOrder(bundle, { p: ['src/Page.tsx'] })).toEqual({
       p: ['lab.css', 'page.css'],

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type AliasOptions, type Plugin } from 'vite';
 import { FIRST_VIEW_ID } from './firstViewId';
-import type { ChunkInfo } from './vitePluginPreload';
+import { pageChunks, type ChunkInfo } from './vitePluginPreload';
 
 /**
  * Which build-time view the page opens on: `lab-wide`, `editor-narrow`..., or null for none.
@@ -129,12 +129,9 @@ export function routeStylesInOrder(
   const entry = new Set(cssOf(chunks.filter((c) => c.isEntry).map((c) => c.fileName)));
   const out: Record<string, string[]> = {};
   for (const [route, modules] of Object.entries(routes)) {
-    const roots = modules.map((m) => {
-      const c = chunks.find((x) => x.facadeModuleId?.replaceAll('\\', '/').endsWith(m));
-      if (!c) throw new Error(`first view: no chunk is built from ${m} (route ${route})`);
-      return c.fileName;
-    });
-    out[route] = cssOf(roots).filter((s) => !entry.has(s));
+    out[route] = cssOf(pageChunks(chunks, modules, 'first view', route)).filter(
+      (s) => !entry.has(s),
+    );
   }
   return out;
 }
