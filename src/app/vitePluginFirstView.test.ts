@@ -20,22 +20,17 @@ describe('first view: which copy a page opens on', () => {
     for (const h of ['', '#', '#/', '#/lab'])
       expect(chooseFirstView(h, stored(), 1440, 600)).toBe('lab-wide');
     expect(chooseFirstView('#/lab', stored(), 599, 600)).toBe('lab-narrow');
-    expect(chooseFirstView('#/editor', stored(), 600, 600)).toBe('editor-wide');
-    expect(chooseFirstView('#/editor', null, 360, 600)).toBe('editor-narrow');
+    expect(chooseFirstView('#/lab', null, 360, 600)).toBe('lab-narrow');
   });
 
   it('none for any other route or a link with a scenario or a script', () => {
-    for (const h of ['#/lessons', '#/lab?scenario=x', '#/editor?script=x', '#/lab/x', '#/races'])
+    for (const h of ['#/lessons', '#/lab?scenario=x', '#/editor', '#/lab/x', '#/races'])
       expect(chooseFirstView(h, stored(), 1440, 600)).toBeNull();
   });
 
-  it('none for a returning learner: saved progress (the lab), a saved draft (the editor)', () => {
+  it('none for a returning learner (saved progress)', () => {
     expect(chooseFirstView('#/lab', stored('rate-lab:progress:v1'), 1440, 600)).toBeNull();
     expect(chooseFirstView('#/lab', stored('rll.editor.v1.script.x'), 1440, 600)).toBe('lab-wide');
-    expect(chooseFirstView('#/editor', stored('rll.editor.v1.script.x'), 1440, 600)).toBeNull();
-    expect(chooseFirstView('#/editor', stored('rate-lab:progress:v1'), 1440, 600)).toBe(
-      'editor-wide',
-    );
     const blocked = {
       length: 1,
       key: () => {
@@ -72,11 +67,11 @@ describe('first view: the inline scripts', () => {
   const styles = { lab: ['assets/lab.css'], editor: ['assets/lab.css', 'assets/editor.css'] };
 
   it('the head script marks the view and applies its route’s stylesheets, render-blocking', () => {
-    const r = run(headScript(styles, 600), '#/editor');
-    expect(r.view).toBe('editor-wide');
+    const r = run(headScript({ lab: ['assets/a.css', 'assets/lab.css'] }, 600), '#/lab');
+    expect(r.view).toBe('lab-wide');
     expect(r.links.map((l) => [l.rel, l.href, l.blocking, l.crossOrigin])).toEqual([
+      ['stylesheet', 'assets/a.css', 'render', ''],
       ['stylesheet', 'assets/lab.css', 'render', ''],
-      ['stylesheet', 'assets/editor.css', 'render', ''],
     ]);
   });
 
