@@ -1,8 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstViewPrerender } from './src/app/vitePluginFirstView';
 import { routePreload } from './src/app/vitePluginPreload';
 import { lessonsCheck } from './src/content/vitePluginLessons';
+
+// y-monaco (live rooms' co-editing) imports Monaco by its old path, which Monaco's package
+// exports no longer map: point it at the one Monaco the app already bundles.
+const ALIAS = [
+  {
+    find: /^monaco-editor\/esm\/vs\/editor\/editor\.api(\.js)?$/,
+    replacement: 'monaco-editor/editor/editor.api',
+  },
+];
 
 // Everything the lab needs is bundled: Monaco, its workers and the Lua engine's wasm are
 // served from the build, never from a CDN, so the lab works with no network at all.
@@ -36,6 +46,9 @@ export default defineConfig({
         present: ['src/content/present/PresentPage.tsx'],
       },
     ),
+    // The opening `#/lab` screen is drawn at build time into index.html, shown
+    // for a first visit before the app's code has run (src/app/vitePluginFirstView.ts).
+    firstViewPrerender({ lab: ['src/ui/pages/LabPage.tsx'] }, ALIAS),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).
       injectRegister: false,
@@ -68,16 +81,7 @@ export default defineConfig({
     }),
   ],
   base: './',
-  // y-monaco (live rooms' co-editing) imports Monaco by its old path, which Monaco's package
-  // exports no longer map: point it at the one Monaco the app already bundles.
-  resolve: {
-    alias: [
-      {
-        find: /^monaco-editor\/esm\/vs\/editor\/editor\.api(\.js)?$/,
-        replacement: 'monaco-editor/editor/editor.api',
-      },
-    ],
-  },
+  resolve: { alias: ALIAS },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },

@@ -30,7 +30,11 @@ export const test = base.extend<{ guard: { external: string[]; consoleErrors: st
 
 export { expect };
 
+/**
+ * Opens a route and waits until the app has drawn it: its <main> inside #root (a first visit's
+ * page shows a build-time copy of #/lab or #/editor before that, e2e/first-view.spec.ts).
+ */
 export async function gotoRoute(page: Page, hash: string): Promise<void> {
   await page.goto(`./${hash}`);
-  await page.locator('main#main').waitFor();
+  await page.locator('#root main#main').waitFor();
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import '../ui/app.css';
@@ -11,6 +11,7 @@ import { installRateLab } from './rateLab';
 import { registerServiceWorker } from './pwa';
 import { firstScreen, startPrefetch } from './prefetch';
 import { installScrollMemory } from '../ui/shell/scrollMemory';
+import { handOver, hasFirstView } from './firstViewHandoff';
 
 // `algorithm: "lua"` anywhere in the app (window.rateLab, shared links, lessons, the presenter's
 // scene): the learner's script runs in the lab's Lua worker, with a deadline per script
@@ -39,19 +40,30 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Rate Limit Lab: the #root element is missing from index.html');
 // The first render waits for the opening screen's code (it downloads beside the entry), so it
 // draws the screen itself rather than a placeholder that React would then keep up for 300 ms
-// (src/app/screen.tsx). A slow download gets the placeholder after FIRST_SCREEN_GRACE_MS.
+// (src/app/screen.tsx). A slow download gets the placeholder after FIRST_SCREEN_GRACE_MS, unless
+// index.html already shows the screen (its build-time copy, src/app/vitePluginFirstView.ts):
+// then the app draws once the code is in, and takes over from the copy in that task.
 const FIRST_SCREEN_GRACE_MS = 300;
+const copied = hasFirstView();
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    if (copied) queueMicrotask(() => handOver(root!));
+  }, []);
+  return children;
+}
 let rendered = false;
 const render = () => {
   if (rendered) return;
   rendered = true;
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <TakeOver>
+        <App />
+      </TakeOver>
     </StrictMode>,
   );
 };
 firstScreen().then(render, render);
-setTimeout(render, FIRST_SCREEN_GRACE_MS);
+if (!copied) setTimeout(render, FIRST_SCREEN_GRACE_MS);
 // After the first screen: the service worker (it precaches every file) and the idle prefetch.
 startPrefetch(registerServiceWorker);

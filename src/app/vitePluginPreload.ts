@@ -34,6 +34,20 @@ function closure(bundle: Bundle, files: string[]): Set<string> {
   return seen;
 }
 
+/** The chunks built from a route's page `modules`; an error (said by `who`) names one missing. */
+export function pageChunks(
+  chunks: ChunkInfo[],
+  modules: string[],
+  who: string,
+  route: string,
+): string[] {
+  return modules.map((m) => {
+    const c = chunks.find((x) => x.facadeModuleId?.replaceAll('\\', '/').endsWith(m));
+    if (!c) throw new Error(`${who}: no chunk is built from ${m} (route ${route})`);
+    return c.fileName;
+  });
+}
+
 /** For each route, the chunks to preload, relative to index.html. */
 export function routeFiles(
   bundle: Bundle,
@@ -46,11 +60,7 @@ export function routeFiles(
   );
   const out: Record<string, string[]> = {};
   for (const [route, modules] of Object.entries(routes)) {
-    const roots = modules.map((m) => {
-      const c = chunks.find((x) => x.facadeModuleId?.replaceAll('\\', '/').endsWith(m));
-      if (!c) throw new Error(`route preload: no chunk is built from ${m} (route ${route})`);
-      return c.fileName;
-    });
+    const roots = pageChunks(chunks, modules, `route preload`, route);
     // JavaScript only: a <link rel="preload" as="style"> would stand for the stylesheet in
     // Vite's check of what is already loaded, and the screen's CSS would never be applied.
     out[route] = [...closure(bundle, roots)].filter((f) => !entry.has(f));
