@@ -5,13 +5,10 @@
 // connection (one client, one command at a time) and through redis-benchmark (-c 1 -P 1).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import {
-  benchModelEvalsha,
-  benchRealRedis,
-  stat,
-  type Stat,
-  TOKEN_BUCKET_SOURCE,
-} from './redisCompare';
+import { stat, type Stat } from './benchStat';
+import { TOKEN_BUCKET_SOURCE } from './benchScript';
+import { benchModelEvalsha } from './modelEvalsha';
+import { benchRealRedis } from './redisServerBench';
 import { TypedConnection } from '../server/real/connection';
 import { runRealRace } from '../server/real/raceRunner';
 import { newPrefix } from '../server/real/safety';

@@ -3,7 +3,7 @@
 // engine, in-process (Node). Usage: npx tsx src/bench/redisBench.ts [runs]
 import { createLuaEngine } from '../core/lua/index';
 import { RedisModel } from '../core/redis/model';
-import { benchScript } from './redisCompare';
+import { benchScript } from './benchScript';
 
 const runs = Number(process.argv[2] ?? 100000);
 const { source: script, origin } = benchScript();

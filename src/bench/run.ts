@@ -13,7 +13,8 @@ import {
 import { printGradeBench, runGradeBench, type GradeBenchResult } from './gradeBench';
 import { printLiveBench, runLiveBench, type LiveBenchRow } from './liveBench';
 import { printLiveRedisCost, runLiveRedisCost, type LiveRedisCost } from './liveRedisCost';
-import { printRedisCompare, runRedisCompare, type RedisCompareResult } from './redisCompare';
+import { runRedisCompare, type RedisCompareResult } from './redisCompare';
+import { printRedisCompare } from './redisCompareReport';
 import { printRealBench, runRealBench, type RealBenchResult } from './realBench';
 
 const SECTIONS: Record<string, () => unknown> = {

@@ -46,6 +46,40 @@ function StepRow({ step, index }: { step: RealStep; index: number }) {
   );
 }
 
+/** The steps side by side, each difference marked, under how many requests differ. */
+export function RealSteps({ steps, note }: { steps: RealStep[]; note: string }) {
+  const differing = steps.filter((s) => s.differences.length > 0).length;
+  return (
+    <>
+      <p role="status" data-testid="real-summary">
+        {differing === 0
+          ? `The model and the server agree on all ${steps.length} requests.`
+          : `They part on ${differing} of ${steps.length} requests (marked).`}{' '}
+        ({note}.)
+      </p>
+      <div className="ed-real-scroll">
+        <table className="ed-real-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">model reply</th>
+              <th scope="col">real reply</th>
+              <th scope="col">model keys</th>
+              <th scope="col">real keys</th>
+              <th scope="col">difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((s, i) => (
+              <StepRow key={i} step={s} index={i} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 export function RealRedisPanel() {
   const [view, setView] = useState<View>({ kind: 'idle' });
   const run = async () => {
@@ -74,7 +108,6 @@ export function RealRedisPanel() {
   };
   const result = view.kind === 'done' ? view.result : null;
   const steps = result && 'steps' in result ? result.steps : [];
-  const differing = steps.filter((s) => s.differences.length > 0).length;
   return (
     <section className="panel ed-real" aria-labelledby="real-h" data-testid="real-redis">
       <h2 id="real-h">Model against a real Redis</h2>
@@ -102,35 +135,7 @@ export function RealRedisPanel() {
           {result.error}
         </p>
       )}
-      {view.kind === 'done' && steps.length > 0 && (
-        <>
-          <p role="status" data-testid="real-summary">
-            {differing === 0
-              ? `The model and the server agree on all ${steps.length} requests.`
-              : `They part on ${differing} of ${steps.length} requests (marked).`}{' '}
-            ({view.note}.)
-          </p>
-          <div className="ed-real-scroll">
-            <table className="ed-real-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">model reply</th>
-                  <th scope="col">real reply</th>
-                  <th scope="col">model keys</th>
-                  <th scope="col">real keys</th>
-                  <th scope="col">difference</th>
-                </tr>
-              </thead>
-              <tbody>
-                {steps.map((s, i) => (
-                  <StepRow key={i} step={s} index={i} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      {view.kind === 'done' && steps.length > 0 && <RealSteps steps={steps} note={view.note} />}
     </section>
   );
 }

@@ -3,6 +3,20 @@
 import { countingWhy } from '../../core/races/counting';
 import type { ExploreInput, ExploreResult } from '../../core/races/types';
 
+/**
+ * Where Previous and Next go from the schedule on the board (`at`, or null before the first)
+ * among `count` violating schedules: null where the button does nothing.
+ */
+export function proofStepTargets(
+  at: number | null,
+  count: number,
+): { prev: number | null; next: number | null } {
+  return {
+    prev: at === null || at === 0 ? null : at - 1,
+    next: at === null ? 0 : at >= count - 1 ? null : at + 1,
+  };
+}
+
 export function ProofSteps({
   proof,
   input,
@@ -11,7 +25,8 @@ export function ProofSteps({
   onShow,
 }: {
   proof: ExploreResult;
-  input: ExploreInput | null;
+  /** What the explorer was asked (whether crashes and reductions were on). */
+  input: Pick<ExploreInput, 'reduction' | 'symmetry' | 'crashes'> | null;
   /** The violating schedule on the board (0-based), or null. */
   at: number | null;
   disabled: boolean;
@@ -19,6 +34,7 @@ export function ProofSteps({
 }) {
   const why = countingWhy(proof, input ?? { crashes: false });
   const bad = proof.violating ?? [];
+  const { prev, next } = proofStepTargets(at, bad.length);
   return (
     <div className="race-proof-steps">
       <p className="muted" data-testid="race-proof-why">
@@ -29,8 +45,8 @@ export function ProofSteps({
           <button
             type="button"
             className="button"
-            onClick={() => at !== null && onShow(at - 1)}
-            disabled={disabled || at === null || at === 0}
+            onClick={() => prev !== null && onShow(prev)}
+            disabled={disabled || prev === null}
             data-testid="race-bad-prev"
           >
             Previous
@@ -43,8 +59,8 @@ export function ProofSteps({
           <button
             type="button"
             className="button"
-            onClick={() => onShow(at === null ? 0 : at + 1)}
-            disabled={disabled || (at !== null && at >= bad.length - 1)}
+            onClick={() => next !== null && onShow(next)}
+            disabled={disabled || next === null}
             data-testid="race-bad-next"
           >
             {at === null ? 'Show the first' : 'Next'}
