@@ -14,18 +14,6 @@ const DATA: Record<string, string> = {
   'src/core/playground/templates.ts': 'the playground starter scripts, one template a block',
 };
 
-/**
- * Files being split right now on another branch (issue 23, the UI split). Take each out of this
- * list when its split lands; the list is not checked for stale names so that the two changes can
- * merge in either order.
- */
-const BEING_SPLIT: Record<string, string> = {
-  'src/ui/pages/EditorPage.tsx': 'UI split under way',
-  'src/ui/editor/panels.tsx': 'UI split under way',
-  'src/ui/races/Scheduler.tsx': 'UI split under way',
-  'src/bench/redisCompare.ts': 'UI split under way',
-};
-
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -42,7 +30,7 @@ const lineCount = (text: string): number => text.split('\n').length - (text.ends
 /** The files over the bound that no list excuses, each with its length. */
 function overBound(files: readonly { path: string; text: string }[]): string[] {
   return files
-    .filter((f) => !(f.path in DATA) && !(f.path in BEING_SPLIT))
+    .filter((f) => !(f.path in DATA))
     .map((f) => ({ path: f.path, lines: lineCount(f.text) }))
     .filter((f) => f.lines > MAX_LINES)
     .map((f) => `${f.path}: ${f.lines} lines (split it by concept, at most ${MAX_LINES})`);
@@ -67,6 +55,7 @@ describe('source file size', () => {
       ]),
     ).toEqual([
       `src/core/big.ts: ${MAX_LINES + 1} lines (split it by concept, at most ${MAX_LINES})`,
+      `src/ui/pages/EditorPage.tsx: ${MAX_LINES * 2} lines (split it by concept, at most ${MAX_LINES})`,
     ]);
   });
 });
