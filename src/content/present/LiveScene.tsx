@@ -4,6 +4,7 @@
 // the lab's own, in its room layout: every label and number at least 24 px and the counts at
 // least 64 px at 1920x1080 (e2e/present-scene.desktop.spec.ts measures it). The time keys are
 // the lab's (Space, arrows, Home, End, + and -).
+import { errorMessage } from '../../core/util/errorMessage';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { describeSpec } from '../../core/limiters/registry';
@@ -91,7 +92,7 @@ function useLinkStore(route: Route): { store: LabStore | null; message: string |
     let live = true;
     prepareLabInputs(names).then(
       () => live && setReady(key),
-      (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => live && setFailed(errorMessage(e)),
     );
     return () => {
       live = false;
