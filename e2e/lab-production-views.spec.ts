@@ -8,14 +8,14 @@ import { parseDoc } from '../src/core/content/parseDoc';
 import { answerSubmission } from '../src/core/grading/submission';
 import { productionReport } from '../src/core/production/report';
 import { signals } from '../src/core/production/signals';
-import { runScenario } from '../src/core/lab/labRun';
+import { labRun } from '../src/core/lab/labRun';
 import { parseScenario } from '../src/core/scenario/validate';
 import { expect, type LabScreen, LabView, type LessonsScreen, ProductionView, test } from './pages';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 const report = (sc: unknown) => {
-  const run = runScenario(parseScenario(sc), { seekable: false });
+  const run = labRun(parseScenario(sc), { seekable: false });
   return { p: productionReport(run.engine), s: signals(run.engine), c: run.countsAt(Infinity) };
 };
 

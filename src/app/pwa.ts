@@ -2,6 +2,7 @@
 // The service worker (vite-plugin-pwa + Workbox, configured in vite.config.ts) is registered in
 // production builds only. The dev server never registers one, and removes any left over from an
 // older build served on the same origin, so a stale cache never hides a change during `npm start`.
+import { errorMessage } from '../core/util/errorMessage';
 
 export interface OfflineStatus {
   /** Every file of the build is cached: the lab now works with the network off. */
@@ -49,8 +50,8 @@ export function registerServiceWorker(): void {
         immediate: true,
         onOfflineReady: () => set({ offlineReady: true }),
         onNeedRefresh: () => set({ updateReady: true }),
-        onRegisterError: (e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }),
+        onRegisterError: (e: unknown) => set({ error: errorMessage(e) }),
       });
     })
-    .catch((e: unknown) => set({ error: e instanceof Error ? e.message : String(e) }));
+    .catch((e: unknown) => set({ error: errorMessage(e) }));
 }

@@ -2,7 +2,7 @@
 // the event log on, peak memory, and seeking in a 10,000-event run. One more row runs
 // failover, clock skew and token leases together on the same trace (issue 15).
 import { performance } from 'node:perf_hooks';
-import { runLab } from '../core/lab/run';
+import { runEngine } from '../core/lab/run';
 import { LabTimeline } from '../core/lab/timeline';
 import { parseScenario } from '../core/scenario/validate';
 
@@ -100,7 +100,7 @@ export function benchAlgorithm(
   const sc = parseScenario(scenario ?? traceScenario(algorithm, params, extra, n));
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const run = runLab(sc);
+  const run = runEngine(sc);
   const cpu = process.cpuUsage(c0);
   const seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -137,7 +137,7 @@ export function benchSeek(): SeekBenchResult {
     store: { latencySeconds: 0.002 },
     traffic: [{ pattern: 'poisson', ratePerSecond: 100, from: 0, to: 100, key: 'client' }],
   });
-  const run = runLab(sc);
+  const run = runEngine(sc);
   const tl = new LabTimeline(run);
   let max = 0;
   let sum = 0;

@@ -2,7 +2,7 @@
 // killed, the scenario runs again past it, settles after KILL_CAP stops, and the next job starts
 // in a fresh worker with nothing of the last.
 import { afterAll, describe, expect, it } from 'vitest';
-import { labRunOf } from '../core/lab/labRun';
+import { wrapEngineRun } from '../core/lab/labRun';
 import { unpackRun } from '../core/lab/transfer';
 import { registerLimiter } from '../core/limiters/registry';
 import { luaViewFactory } from '../core/lua/luaLimiter';
@@ -81,7 +81,7 @@ describe('the lab client and a real worker thread', () => {
       const r = await client.compute(scenario(20, true), false);
       expect(r.ok ? '' : r.message).toBe('');
       if (!r.ok) return;
-      const run = labRunOf(unpackRun(r.run), false);
+      const run = wrapEngineRun(unpackRun(r.run), false);
       const d = simulateResult(run).decisions;
       expect(d.slice(0, 15).every((x) => x.allowed && !x.error)).toBe(true);
       expect(d.slice(16).every((x) => /^OOM command not allowed/.test(x.error ?? ''))).toBe(true);
@@ -109,7 +109,7 @@ describe('the lab client and a real worker thread', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     registerLimiter('lua', luaViewFactory);
-    const run = labRunOf(unpackRun(r.run), r.seekable);
+    const run = wrapEngineRun(unpackRun(r.run), r.seekable);
     expect(run.countsAt(Infinity)).toMatchObject({ allowed: 4, denied: 2 });
     expect(r.notes).toEqual([]);
   }, 240_000);

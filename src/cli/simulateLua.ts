@@ -1,7 +1,7 @@
 // `simulate` of a scenario with learner Lua: the run is made in a worker thread (the lab's Lua
 // worker, labThread.ts) with a wall-clock deadline per script, so no script can hang the
 // command; this thread only reads the finished run (its "lua" never runs a script).
-import { labRunOf } from '../core/lab/labRun';
+import { wrapEngineRun } from '../core/lab/labRun';
 import { unpackRun } from '../core/lab/transfer';
 import { registerLimiter } from '../core/limiters/registry';
 import { luaViewFactory } from '../core/lua/luaLimiter';
@@ -27,7 +27,7 @@ export async function simulateInWorker(
     const r = await client.compute(input, false);
     if (!r.ok) return { ok: false, errors: r.errors };
     registerLimiter('lua', luaViewFactory);
-    const run = labRunOf(unpackRun(r.run), false);
+    const run = wrapEngineRun(unpackRun(r.run), false);
     return { ok: true, result: simulateResult(run), notes: r.notes };
   } finally {
     client.terminate();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Route } from '../ui/shell/router';
 import { progressStore } from '../store/progress';
 import { DocBody } from './DocBody';
+import { DocCard } from './DocCard';
 import { LESSONS, PROBLEMS, directives, type Doc } from './library';
 import { ProgressNotice, ProgressPanel } from './ProgressPanel';
 import { useProgress } from './useProgress';
@@ -205,22 +206,17 @@ export default function LessonsPage({ route }: { route: Route }) {
       )}
       <ol className="doc-list">
         {LESSONS.map((l, i) => (
-          <li
+          <DocCard
             key={l.slug}
-            className={`card doc-card${read[l.slug] ? ' is-done' : ''}`}
-            data-testid="lesson-card"
+            n={i + 1}
+            done={!!read[l.slug]}
+            href={`#/lessons/${l.slug}`}
+            title={l.title}
+            testId="lesson-card"
           >
-            <span className="doc-num" aria-hidden="true">
-              {read[l.slug] ? '✓' : i + 1}
-            </span>
-            <div>
-              <h2>
-                <a href={`#/lessons/${l.slug}`}>{l.title}</a>
-              </h2>
-              {l.objectives[0] && <p className="muted">{l.objectives[0]}</p>}
-              {read[l.slug] && <p className="done-tag">Read</p>}
-            </div>
-          </li>
+            {l.objectives[0] && <p className="muted">{l.objectives[0]}</p>}
+            {read[l.slug] && <p className="done-tag">Read</p>}
+          </DocCard>
         ))}
       </ol>
       {LESSONS.length === 0 && <p className="notice">No lessons are installed in this build.</p>}

@@ -12,6 +12,7 @@ import { Scheduler } from '../ui/races/Scheduler';
 import type { Route } from '../ui/shell/router';
 import { Markdown } from '../ui/widgets/Markdown';
 import { racesWorker } from '../worker/racesClient';
+import { DocCard } from './DocCard';
 import { PUZZLES, directives, type Doc } from './library';
 import { useProgress } from './useProgress';
 import './content.css';
@@ -362,24 +363,19 @@ export default function RacesPage({ route }: { route: Route }) {
           </p>
           <ol className="doc-list">
             {PUZZLES.map((p, i) => (
-              <li
+              <DocCard
                 key={p.slug}
-                className={`card doc-card${solved[puzzleKey(p.slug)] ? ' is-done' : ''}`}
-                data-testid="puzzle-card"
+                n={i + 1}
+                done={!!solved[puzzleKey(p.slug)]}
+                href={`#/races/${p.slug}`}
+                title={p.title}
+                testId="puzzle-card"
               >
-                <span className="doc-num" aria-hidden="true">
-                  {solved[puzzleKey(p.slug)] ? '✓' : i + 1}
-                </span>
-                <div>
-                  <h2>
-                    <a href={`#/races/${p.slug}`}>{p.title}</a>
-                  </h2>
-                  <p className="muted">
-                    {solved[puzzleKey(p.slug)] && <span className="solved-tag">Solved · </span>}
-                    {p.objectives[0]}
-                  </p>
-                </div>
-              </li>
+                <p className="muted">
+                  {solved[puzzleKey(p.slug)] && <span className="solved-tag">Solved · </span>}
+                  {p.objectives[0]}
+                </p>
+              </DocCard>
             ))}
           </ol>
           <Sandbox />

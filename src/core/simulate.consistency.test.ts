@@ -4,7 +4,7 @@
 // that denied it. (src/store/consistency.test.ts checks the counts through the store.)
 import { describe, expect, it } from 'vitest';
 import { httpResponse } from './http/response';
-import { runScenario, snapshotAt } from './lab/labRun';
+import { labRun, snapshotAt } from './lab/labRun';
 import './lua/register';
 import { templateById } from './playground/templates';
 import { parseScenario } from './scenario/validate';
@@ -92,7 +92,7 @@ describe('simulate, snapshot() and LabRun agree decision by decision', () => {
       const cli = JSON.parse(JSON.stringify(await simulateAsync(sc))) as {
         decisions: { allowed: boolean; outcome: string; deniedBy?: string[] }[];
       };
-      const run = runScenario(parseScenario(sc));
+      const run = labRun(parseScenario(sc));
       const snap = snapshotAt(run, Infinity);
       const several = run.scenario.policies.length > 1;
       expect(cli.decisions).toHaveLength(run.n);

@@ -2,7 +2,7 @@
 // then the totals. Reads the one core view of a run (lab/labRun.ts), so the CLI, the lab,
 // window.rateLab, the lessons and the graders agree on every count.
 import type { Outcome } from './lab/columns';
-import { runScenario, type LabRun } from './lab/labRun';
+import { labRun, type LabRun } from './lab/labRun';
 import type { NginxStatus } from './limiters/leakyBucket';
 import { limiterNamesOf, prepareLimiters } from './limiters/registry';
 import { type ProductionReport } from './production/report';
@@ -46,7 +46,7 @@ export interface SimResult extends ProductionReport {
 
 /** Validate (throws ScenarioError naming the field) and run a scenario. */
 export function simulate(input: unknown): SimResult {
-  return simulateResult(runScenario(parseScenario(input), { seekable: false }));
+  return simulateResult(labRun(parseScenario(input), { seekable: false }));
 }
 
 /** simulate's answer for a run already made (the CLI's Lua worker thread makes it). */

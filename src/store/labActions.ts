@@ -3,10 +3,10 @@
 // when a learner's script is still running in the lab's worker, shows "running" and re-applies
 // the change once its runs are in (unless a later change came first).
 import { createStore } from 'zustand/vanilla';
-import { pendingRuns } from './labCompute';
+import { pendingRuns, readyLabRun } from './labCompute';
 import { clampSpeed, stepTime } from './labClock';
 import { compareInputOf, endOf } from './labLanes';
-import { altInputOf, buildAlt, buildCompare, buildRun, compareError, SUPERSEDED } from './labRuns';
+import { altInputOf, buildAlt, buildCompare, compareError, SUPERSEDED } from './labRuns';
 import {
   scenarioShapeError,
   WORKED_EXAMPLE,
@@ -22,7 +22,7 @@ const shown = (now: number) => ({ sceneNow: now, compareNow: now, panelNow: now 
 /** A new, independent lab store (a lesson widget's, the editor's scene, the lab screen's). */
 export function createLabStore(init: LabInit = {}): LabStore {
   const input0 = init.input ?? WORKED_EXAMPLE;
-  const first = buildRun(input0);
+  const first = readyLabRun(input0);
   if (!first.ok) throw new Error(`the scenario is invalid: ${first.message}`);
   const lanes0 = init.lanes ?? true;
   const override0 = init.compare ?? null;
@@ -86,7 +86,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         const settled = whenReady(set, wait, () => get().load(input, opts), SUPERSEDED);
         return { ok: true, settled: settled.then((r) => (r.ok && r.settled) || r) };
       }
-      const r = buildRun(input);
+      const r = readyLabRun(input);
       if (!r.ok) return { ok: false, message: r.message, errors: r.errors };
       const cmp = lanes ? buildCompare(inp, override) : { compare: null, compareInput: null };
       if (override && !cmp.compare) {
@@ -129,7 +129,7 @@ export function createLabStore(init: LabInit = {}): LabStore {
         void whenReady(set, wait, () => get().edit(update), false);
         return true;
       }
-      const r = buildRun(draft);
+      const r = readyLabRun(draft);
       if (!r.ok) {
         set({ errors: r.errors });
         return false;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LabWorkerClient } from '../worker/labClient';
-import { buildRun, engineOf } from '../core/lab/labRun';
+import { labRunFromInput, engineOf } from '../core/lab/labRun';
 import { packRun } from '../core/lab/transfer';
 import {
-  computeLabRun,
-  computeLabRunAsync,
+  pageLabRun,
+  pageLabRunAsync,
   installLabWorker,
   labInputsReady,
   PAGE_MAX_REQUESTS,
@@ -23,7 +23,7 @@ const steady = (ratePerSecond: number, to: number) => ({
 
 describe('runs too big for the page', () => {
   it('5 million requests (the documented cap) are refused at once, naming the limit and the fix', () => {
-    const r = computeLabRun(steady(1000, 5000));
+    const r = pageLabRun(steady(1000, 5000));
     expect(r).toMatchObject({ ok: false });
     if (r instanceof Promise || r.ok) throw new Error('expected a refusal');
     expect(r.message).toBe(
@@ -39,7 +39,7 @@ describe('runs too big for the page', () => {
   it('up to the limit the run is built; bad input still gets the engine message', () => {
     expect(pageSizeError(steady(10, PAGE_MAX_REQUESTS / 10))).toBeNull();
     expect(pageSizeError({ algorithm: 'nope' })).toBeNull();
-    const small = computeLabRun(steady(10, 2));
+    const small = pageLabRun(steady(10, 2));
     expect(small).toMatchObject({ ok: true });
   });
 });
@@ -60,11 +60,11 @@ describe('big runs are built off the page thread', () => {
     installLabWorker(fake);
     try {
       const big = steady(100, (PAGE_SYNC_MAX + 100) / 100);
-      const r = computeLabRun(big);
+      const r = pageLabRun(big);
       expect(r).toBeInstanceOf(Promise);
       expect(await r).toMatchObject({ ok: false, message: 'from the worker' });
       expect(sent).toEqual([big]);
-      expect(computeLabRun(steady(10, 2))).toMatchObject({ ok: true });
+      expect(pageLabRun(steady(10, 2))).toMatchObject({ ok: true });
       expect(sent).toHaveLength(1);
     } finally {
       installLabWorker(null);
@@ -81,7 +81,7 @@ function gatedWorker() {
     compute(input: unknown, seekable: boolean) {
       calls.push(input);
       return gate.then(() => {
-        const r = buildRun(input, { seekable });
+        const r = labRunFromInput(input, { seekable });
         return r.ok
           ? { ok: true, run: packRun(engineOf(r.run)), seekable, notes: ['a note'], stops: 0 }
           : r;
@@ -98,8 +98,8 @@ describe('runs from the worker', () => {
     const w = gatedWorker();
     installLabWorker(w.client);
     try {
-      const a = computeLabRun(big);
-      const b = computeLabRun(structuredClone(big));
+      const a = pageLabRun(big);
+      const b = pageLabRun(structuredClone(big));
       expect(a).toBeInstanceOf(Promise);
       expect(b).toBe(a);
       expect(pendingRuns([big, null, steady(10, 2)])).toBeInstanceOf(Promise);
@@ -108,7 +108,7 @@ describe('runs from the worker', () => {
       const r = await a;
       expect(r).toMatchObject({ ok: true });
       expect(w.calls).toHaveLength(1);
-      const again = computeLabRun(big);
+      const again = pageLabRun(big);
       expect(again).toBe(r);
       expect(pendingRuns([big, steady(10, 2)])).toBeNull();
       expect(labInputsReady([big, null])).toBe(true);
@@ -125,7 +125,7 @@ describe('runs from the worker', () => {
       compute: () => Promise.reject(new Error('the worker died')),
     } as unknown as LabWorkerClient);
     try {
-      expect(await computeLabRunAsync(big)).toEqual({
+      expect(await pageLabRunAsync(big)).toEqual({
         ok: false,
         errors: ['the worker died'],
         message: 'the worker died',
@@ -144,7 +144,7 @@ describe('runs from the worker', () => {
     const w = gatedWorker();
     installLabWorker(w.client);
     try {
-      expect(computeLabRun({ algorithm: 'nope', requests: [] })).toMatchObject({ ok: false });
+      expect(pageLabRun({ algorithm: 'nope', requests: [] })).toMatchObject({ ok: false });
       expect(w.calls).toEqual([]);
     } finally {
       installLabWorker(null);
@@ -153,7 +153,7 @@ describe('runs from the worker', () => {
 });
 
 function buildOk(input: unknown) {
-  const r = buildRun(input);
+  const r = labRunFromInput(input);
   if (!r.ok) throw new Error(r.message);
   return r.run;
 }

@@ -2,12 +2,12 @@
 // screen's store and its lanes, lesson widgets, the presenter's scene, links, window.rateLab).
 // Scenarios without learner Lua run here, synchronously, as before. A scenario with learner
 // Lua runs in the lab's Lua worker (src/worker/labClient.ts), with a wall-clock deadline per
-// script: computeLabRun answers a Promise, and the finished run is kept so that the same input
+// script: pageLabRun answers a Promise, and the finished run is kept so that the same input
 // answers synchronously afterwards (a store re-applies a change once its runs are ready).
 //
 // Until a page installs the worker (src/app/main.tsx: installLabWorker), Lua runs in process:
 // Node's tests and tools drive the same stores without a browser.
-import { buildRun, labRunOf, type BuildResult, type LabRun } from '../core/lab/labRun';
+import { labRunFromInput, wrapEngineRun, type LabRunResult, type LabRun } from '../core/lab/labRun';
 import { unpackRun } from '../core/lab/transfer';
 import {
   limiterNamesOf,
@@ -97,8 +97,8 @@ export interface ComputeOptions {
 }
 
 const CACHE_MAX = 24;
-const cache = new Map<string, BuildResult>();
-const inflight = new Map<string, Promise<BuildResult>>();
+const cache = new Map<string, LabRunResult>();
+const inflight = new Map<string, Promise<LabRunResult>>();
 const notes = new WeakMap<LabRun, string[]>();
 
 const keyOf = (input: unknown, seekable: boolean): string =>
@@ -113,17 +113,17 @@ export function scriptNotes(run: LabRun | null | undefined): string[] {
  * A lab run of `input`: synchronous without learner Lua (or once computed), else a Promise
  * of the worker's run. Nothing throws: bad input comes back as the engine's messages.
  */
-export function computeLabRun(
+export function pageLabRun(
   input: unknown,
   opts: ComputeOptions = {},
-): BuildResult | Promise<BuildResult> {
+): LabRunResult | Promise<LabRunResult> {
   const seekable = opts.seekable ?? true;
   const size = pageSize(input);
   if (size.error) return { ok: false, errors: [size.error], message: size.error };
   const client = worker;
   // Learner Lua never runs on the page's thread; a big run is built off it too.
   const offThread = runsLearnerLua(input) || size.total > PAGE_SYNC_MAX;
-  if (!client || !offThread || !size.valid) return buildRun(input, { seekable });
+  if (!client || !offThread || !size.valid) return labRunFromInput(input, { seekable });
   const key = keyOf(input, seekable);
   const hit = cache.get(key);
   if (hit) {
@@ -136,10 +136,10 @@ export function computeLabRun(
   const p = client
     .compute(input, seekable)
     .then(
-      (r): BuildResult => {
+      (r): LabRunResult => {
         if (!r.ok) return r;
         try {
-          const run = labRunOf(unpackRun(r.run), r.seekable);
+          const run = wrapEngineRun(unpackRun(r.run), r.seekable);
           if (r.notes.length) notes.set(run, r.notes);
           return { ok: true, run };
         } catch (e) {
@@ -147,7 +147,7 @@ export function computeLabRun(
           return { ok: false, errors: [message], message };
         }
       },
-      (e: unknown): BuildResult => {
+      (e: unknown): LabRunResult => {
         const message = errorMessage(e);
         return { ok: false, errors: [message], message };
       },
@@ -169,21 +169,32 @@ export function computeLabRun(
  * or returns null when they already are (the caller may go on synchronously).
  */
 export function pendingRuns(inputs: readonly unknown[]): Promise<void> | null {
-  const waits: Promise<BuildResult>[] = [];
+  const waits: Promise<LabRunResult>[] = [];
   for (const x of inputs) {
     if (x === null || x === undefined) continue;
-    const r = computeLabRun(x);
+    const r = pageLabRun(x);
     if (r instanceof Promise) waits.push(r);
   }
   return waits.length ? Promise.all(waits).then(() => undefined) : null;
 }
 
-/** computeLabRun, always as a Promise. */
-export async function computeLabRunAsync(
+const STILL_RUNNING = 'its script is still running in the lab worker';
+
+/**
+ * A run the caller made ready first (pendingRuns or prepareLabInputs said so), synchronously:
+ * a run still in the worker comes back as a failure saying so.
+ */
+export function readyLabRun(input: unknown): LabRunResult {
+  const r = pageLabRun(input);
+  return r instanceof Promise ? { ok: false, errors: [STILL_RUNNING], message: STILL_RUNNING } : r;
+}
+
+/** pageLabRun, always as a Promise. */
+export async function pageLabRunAsync(
   input: unknown,
   opts: ComputeOptions = {},
-): Promise<BuildResult> {
-  return computeLabRun(input, opts);
+): Promise<LabRunResult> {
+  return pageLabRun(input, opts);
 }
 
 const namesOf = (inputs: readonly unknown[]): Set<string> => {
@@ -195,9 +206,7 @@ const namesOf = (inputs: readonly unknown[]): Set<string> => {
 /** Can a store be built from these inputs now (limiters loaded, Lua runs in)? */
 export function labInputsReady(inputs: readonly unknown[]): boolean {
   if (!limitersReady(namesOf(inputs))) return false;
-  return inputs.every(
-    (x) => x === null || x === undefined || !(computeLabRun(x) instanceof Promise),
-  );
+  return inputs.every((x) => x === null || x === undefined || !(pageLabRun(x) instanceof Promise));
 }
 
 /** Load what the inputs' limiters need, then run their Lua in the worker. */

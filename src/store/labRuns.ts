@@ -1,24 +1,17 @@
 // The runs a lab store change needs, built synchronously once pendingRuns says they are ready:
 // the loaded scenario's, the comparison lane's and the second algorithm's (charts).
-import type { BuildResult, LabRun } from '../core/lab/labRun';
+import type { LabRun } from '../core/lab/labRun';
 import { defaultParams } from '../core/limiters/registry';
-import { computeLabRun } from './labCompute';
+import { readyLabRun } from './labCompute';
 import { compareInputOf } from './labLanes';
 import type { LoadResult, ScenarioInput } from './labState';
 
-const STILL_RUNNING = 'the script is still running in the lab worker';
 /** A change's answer when a later change came before its script finished. */
 export const SUPERSEDED: LoadResult = {
   ok: false,
   message: 'a later change replaced this one before its script finished',
   errors: ['a later change replaced this one before its script finished'],
 };
-
-/** A ready run (pendingRuns said so), synchronously. */
-export function buildRun(input: unknown): BuildResult {
-  const r = computeLabRun(input);
-  return r instanceof Promise ? { ok: false, errors: [STILL_RUNNING], message: STILL_RUNNING } : r;
-}
 
 /** The comparison lane's run and input, or none when it cannot run. */
 export function buildCompare(
@@ -29,13 +22,13 @@ export function buildCompare(
   compareInput: ScenarioInput | null;
 } {
   const ci = compareInputOf(input, override);
-  const r = buildRun(ci);
+  const r = readyLabRun(ci);
   return r.ok ? { compare: r.run, compareInput: ci } : { compare: null, compareInput: null };
 }
 
 /** The engine's message for a comparison lane that cannot run, or null. */
 export function compareError(input: ScenarioInput, override: ScenarioInput): string | null {
-  const r = buildRun(compareInputOf(input, override));
+  const r = readyLabRun(compareInputOf(input, override));
   return r.ok ? null : r.message;
 }
 
@@ -57,6 +50,6 @@ export function buildAlt(
 ): LabRun | null {
   const ai = altInputOf(input, alt, params);
   if (!ai) return null;
-  const r = buildRun(ai);
+  const r = readyLabRun(ai);
   return r.ok ? r.run : null;
 }

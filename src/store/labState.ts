@@ -3,6 +3,7 @@
 // it opens on. No runs are built here (labActions.ts does that).
 import type { StoreApi } from 'zustand/vanilla';
 import type { LabRun } from '../core/lab/labRun';
+import { isObj } from '../core/util/isObj';
 
 export type ScenarioInput = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export const WORKED_EXAMPLE: ScenarioInput = {
 
 /** Why a value cannot be a scenario at all (null when it is an object), naming what it is. */
 export function scenarioShapeError(v: unknown): string | null {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) return null;
+  if (isObj(v)) return null;
   const what = v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
   return `scenario must be a JSON object of scenario fields, not ${what}`;
 }

@@ -3,7 +3,7 @@
 // run keeps running). Each test makes its own store; the lab screen's is left alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRun, engineOf, snapshotAt } from '../core/lab/labRun';
+import { labRunFromInput, engineOf, snapshotAt } from '../core/lab/labRun';
 import { packRun } from '../core/lab/transfer';
 import type { LabWorkerClient } from '../worker/labClient';
 import { installLabWorker, PAGE_SYNC_MAX } from './labCompute';
@@ -315,7 +315,7 @@ describe('a change that waits for the lab worker', () => {
     const client = {
       compute: (input: unknown, seekable: boolean) =>
         gate.then(() => {
-          const r = buildRun(input, { seekable });
+          const r = labRunFromInput(input, { seekable });
           return r.ok
             ? { ok: true, run: packRun(engineOf(r.run)), seekable, notes: [], stops: 0 }
             : r;

@@ -2,7 +2,7 @@
 // the replica and failover, the time source, clock steps and shadow mode.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateScenario } from '../core/scenario/validate';
+import { errorsOf, frozen } from './editsTestkit';
 import { WORKED_EXAMPLE, type ScenarioInput } from './labState';
 import {
   MAX_SERVERS,
@@ -20,21 +20,6 @@ import {
 } from './productionEdits';
 import { withField, withPlacement } from './scenarioEdits';
 
-const errorsOf = (s: ScenarioInput): string[] => {
-  const v = validateScenario(s);
-  return v.ok ? [] : v.errors;
-};
-const frozen = (s: ScenarioInput): ScenarioInput => {
-  const c = structuredClone(s);
-  const freeze = (v: unknown) => {
-    if (typeof v === 'object' && v !== null) {
-      Object.values(v).forEach(freeze);
-      Object.freeze(v);
-    }
-  };
-  freeze(c);
-  return c;
-};
 const names = (s: ScenarioInput) => (s.servers as { name: string }[]).map((x) => x.name);
 
 describe('servers', () => {

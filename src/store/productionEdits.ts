@@ -2,16 +2,13 @@
 // production"), as pure functions like scenarioEdits.ts: servers with their own clocks,
 // shards and the cluster, the store's replica and failover, the time source and clock steps,
 // shadow mode. The engine's validation judges every result.
+import { isObj, type Obj } from '../core/util/isObj';
 import type { ScenarioInput } from './labState';
 import { copyOf, within } from './scenarioEdits';
-
-type Obj = Record<string, unknown>;
 
 /** Server names in order: servers are A to H. */
 export const SERVER_LETTERS = 'ABCDEFGH';
 export const MAX_SERVERS = 8;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The scenario's `store` object, made if missing (changes `d`). */
 function storeOf(d: ScenarioInput): Obj {

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_ALGORITHMS, defaultParams } from '../core/limiters/registry';
-import { validateScenario } from '../core/scenario/validate';
+import { deepFreeze, errorsOf, frozen } from './editsTestkit';
 import { WORKED_EXAMPLE, type ScenarioInput } from './labState';
 import {
   withClockStep,
@@ -38,21 +38,7 @@ import {
 } from './scenarioEdits';
 import { TRAFFIC_PRESETS, trafficPresetOf, withTrafficPreset } from './trafficPresets';
 
-const errorsOf = (s: ScenarioInput): string[] => {
-  const v = validateScenario(s);
-  return v.ok ? [] : v.errors;
-};
 const expectValid = (s: ScenarioInput) => expect(errorsOf(s)).toEqual([]);
-
-/** Freeze a value all the way down: an edit that changes its input throws. */
-function deepFreeze<T>(v: T): T {
-  if (typeof v === 'object' && v !== null) {
-    for (const x of Object.values(v)) deepFreeze(x);
-    Object.freeze(v);
-  }
-  return v;
-}
-const frozen = (s: ScenarioInput): ScenarioInput => deepFreeze(structuredClone(s));
 
 const concurrencyRequests = (s: ScenarioInput) =>
   (s.requests as Record<string, unknown>[]).map((r) => r.duration);

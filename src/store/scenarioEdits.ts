@@ -4,9 +4,9 @@
 // value it refuses shows its message and the last valid run keeps running. The production
 // controls' edits are in productionEdits.ts, the traffic presets in trafficPresets.ts.
 import { algorithmOf, defaultParams, getLimiterFactory } from '../core/limiters/registry';
+import { isObj, type Obj } from '../core/util/isObj';
 import type { ScenarioInput } from './labState';
 
-type Obj = Record<string, unknown>;
 export type Path = (string | number)[];
 
 /** How long each request holds its slot when an algorithm needs one (concurrency). */
@@ -14,8 +14,6 @@ export const DEFAULT_DURATION = 2;
 
 /** A deep copy to change (scenarios are JSON values). */
 export const copyOf = (s: ScenarioInput): ScenarioInput => structuredClone(s);
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A time `f` of the way into a run that ends at `end` (a new outage, failover or clock step). */
 export const within = (end: number, f: number): number => +(end * f).toFixed(2);

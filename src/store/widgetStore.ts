@@ -3,19 +3,10 @@
 // moment (the first divergence between the lanes, else the first request not simply
 // admitted), with that request selected. No DOM here: Node tests build the same stores.
 import { splitLab, type LabParts } from '../core/content/directives';
-import type { BuildResult } from '../core/lab/labRun';
 import { firstMoment, type Moment } from '../core/lab/moments';
-import { computeLabRun } from './labCompute';
+import { readyLabRun } from './labCompute';
 import { createLabStore, endOf, type LabStore, type LaneTitles } from './labStore';
 import { isObj } from '../core/util/isObj';
-
-/** A run prepareLabInputs made ready (a Lua one comes from the worker). */
-function buildRun(input: unknown): BuildResult {
-  const r = computeLabRun(input);
-  if (!(r instanceof Promise)) return r;
-  const message = 'its script is still running in the lab worker';
-  return { ok: false, errors: [message], message };
-}
 
 /** The speeds a widget may start at (the time bar's steps from 0.5x up). */
 const START_SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100];
@@ -40,12 +31,12 @@ export type WidgetResult = ({ ok: true } & WidgetSetup) | { ok: false; message: 
 /** Build a widget's store from a lab block's JSON (ready: see labCompute's prepareLabInputs). */
 export function createWidgetStore(spec: Record<string, unknown>): WidgetResult {
   const parts = splitLab(spec);
-  const main = buildRun(parts.scenario);
+  const main = readyLabRun(parts.scenario);
   if (!main.ok) return { ok: false, message: main.message };
   const override = isObj(spec.compare) ? spec.compare : null;
   let compareError: string | null = null;
   if (parts.compare) {
-    const c = buildRun(parts.compare);
+    const c = readyLabRun(parts.compare);
     if (!c.ok) compareError = c.message;
   }
   const titles: LaneTitles = [

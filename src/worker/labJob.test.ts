@@ -1,7 +1,7 @@
 // The lab's Lua job in process: the kill list, the cap, the recorded states (the client and a
 // real worker thread: src/cli/labThread.test.ts).
 import { afterAll, describe, expect, it } from 'vitest';
-import { labRunOf, buildRun } from '../core/lab/labRun';
+import { wrapEngineRun, labRunFromInput } from '../core/lab/labRun';
 import { unpackRun } from '../core/lab/transfer';
 import { registerLimiter, getLimiterFactory } from '../core/limiters/registry';
 import type { LimiterFactory } from '../core/limiters/types';
@@ -50,14 +50,14 @@ describe('the lab job (in process)', () => {
     const r = await job({ input: bucket });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const page = labRunOf(unpackRun(structuredClone(r.run)), r.seekable);
+    const page = wrapEngineRun(unpackRun(structuredClone(r.run)), r.seekable);
     expect(r.seekable).toBe(true);
     expect(page.countsAt(Infinity)).toMatchObject({ allowed: 4, denied: 2 });
     // The same run with the script run in process (its seeker replays the script).
     const target = page.targets[0]!.id;
     const times = [0, 0.5, 1.5, 1.6, 5];
     registerLimiter('lua', luaLimiterFactory(await createLuaEngine()));
-    const direct = buildRun(bucket);
+    const direct = labRunFromInput(bucket);
     const want = direct.ok ? times.map((t) => JSON.stringify(direct.run.views(target, t))) : [];
     registerLimiter('lua', luaViewFactory);
     expect(direct.ok).toBe(true);
@@ -83,7 +83,7 @@ describe('the lab job (in process)', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(starts).not.toContain(2);
-    const run = labRunOf(unpackRun(r.run), r.seekable);
+    const run = wrapEngineRun(unpackRun(r.run), r.seekable);
     expect(run.request(2).error).toMatch(
       /stopped this script after 750 ms .*keys hold what the script wrote/,
     );
@@ -109,7 +109,7 @@ describe('the lab job (in process)', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(starts).toEqual([0, 1, 2].slice(0, KILL_CAP));
-    const run = labRunOf(unpackRun(r.run), r.seekable);
+    const run = wrapEngineRun(unpackRun(r.run), r.seekable);
     expect(run.request(7).error).toBe(CAPPED_MESSAGE);
     expect(r.notes.at(-1)).toMatch(/After 3 stopped runs, the other 5 Lua decisions are errors/);
   });

@@ -1,5 +1,6 @@
 // One lab run with learner Lua, where a script may be killed: the page's Lua worker
-// (labWorker.ts) and Node's worker thread run this. It is `buildRun` with a "lua" limiter that
+// (labWorker.ts) and Node's worker thread run this. It is `labRunFromInput` with a
+// "lua" limiter that
 // - tells the caller, before each script run, which run of this scenario it is (`seq`, the
 //   k-th script run, deterministic for a given scenario and kill list) and each write command
 //   the script makes, so that a caller which had to terminate a stuck run knows what it wrote;
@@ -8,7 +9,7 @@
 // - after KILL_CAP stopped runs (killed, or stopped by the engine's step budget), decides every
 //   later request as an error without running the script;
 // - records each call's resulting key state, so the page seeks a Lua slot without a script.
-import { buildRun, engineOf, type LabRunOptions } from '../core/lab/labRun';
+import { labRunFromInput, engineOf, type LabRunOptions } from '../core/lab/labRun';
 import { keyStatesForReplay, packRun, type PackedRun } from '../core/lab/transfer';
 import type { Decision, LimiterFactory, LimiterRequest, Params } from '../core/limiters/types';
 import { LUA_EPOCH, LuaLimiter, luaLimiterFactory, luaParamsOf } from '../core/lua/luaLimiter';
@@ -208,7 +209,7 @@ export function runLabJob(
     },
   });
   const opts: LabRunOptions = { seekable: job.seekable };
-  const r = buildRun(job.input, opts);
+  const r = labRunFromInput(job.input, opts);
   if (!r.ok) return { ok: false, errors: r.errors, message: r.message };
   const run = engineOf(r.run);
   // A record cut short at its cap cannot be replayed: no state views then.

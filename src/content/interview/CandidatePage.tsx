@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Scheduler } from '../../ui/races/Scheduler';
 import { LabWidget } from '../../ui/widgets/LabWidget';
 import { Markdown } from '../../ui/widgets/Markdown';
+import { QuestionNav } from './QuestionNav';
 import { questionById } from './questions';
 import { raceInput } from './raceInput';
 import { useInterview } from './useInterview';
@@ -79,24 +80,7 @@ export function CandidatePage() {
       )}
       {q?.candidateRace && <CandidateRace slug={q.candidateRace} />}
       <nav className="interview-nav" aria-label="Question navigation">
-        <button
-          type="button"
-          className="button"
-          disabled={index === 0}
-          onClick={() => sync.move(index - 1)}
-          data-testid="candidate-prev"
-        >
-          ← Previous
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={index >= total - 1}
-          onClick={() => sync.move(index + 1)}
-          data-testid="candidate-next"
-        >
-          Next question →
-        </button>
+        <QuestionNav index={index} count={total} sync={sync} idPrefix="candidate" />
       </nav>
     </div>
   );

@@ -1,5 +1,6 @@
 // The practice index: progress, the review queue and every problem with its kind, whether it
 // is solved, and what it practises.
+import { DocCard } from '../DocCard';
 import { PROBLEMS } from '../library';
 import { ProgressPanel } from '../ProgressPanel';
 import { useProgress } from '../useProgress';
@@ -22,29 +23,24 @@ export function ProblemList() {
       <ReviewQueue />
       <ol className="doc-list">
         {PROBLEMS.map((p, i) => (
-          <li
+          <DocCard
             key={p.slug}
-            className={`card doc-card${solved[p.slug] ? ' is-done' : ''}`}
-            data-testid="problem-card"
+            n={i + 1}
+            done={!!solved[p.slug]}
+            href={`#/practice/${p.slug}`}
+            title={p.title}
+            testId="problem-card"
           >
-            <span className="doc-num" aria-hidden="true">
-              {solved[p.slug] ? '✓' : i + 1}
-            </span>
-            <div>
-              <h2>
-                <a href={`#/practice/${p.slug}`}>{p.title}</a>
-              </h2>
-              <p className="muted">
-                <span className="tag">{kindLabel(p.front.kind)}</span>{' '}
-                {solved[p.slug] && (
-                  <span className="solved-tag">
-                    Solved{loaded[p.slug] ? ' with the worked solution' : ''} ·{' '}
-                  </span>
-                )}
-                {p.objectives[0]}
-              </p>
-            </div>
-          </li>
+            <p className="muted">
+              <span className="tag">{kindLabel(p.front.kind)}</span>{' '}
+              {solved[p.slug] && (
+                <span className="solved-tag">
+                  Solved{loaded[p.slug] ? ' with the worked solution' : ''} ·{' '}
+                </span>
+              )}
+              {p.objectives[0]}
+            </p>
+          </DocCard>
         ))}
       </ol>
       {PROBLEMS.length === 0 && (

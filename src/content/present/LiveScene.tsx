@@ -7,6 +7,7 @@
 // asks the room first, as its widget does on the page (useWidgetPredict): the scene waits at
 // 0 s with its counts and decisions hidden, then plays to its last decision, compares, and
 // shows the caption.
+import { errorMessage } from '../../core/util/errorMessage';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { describeSpec } from '../../core/limiters/registry';
@@ -95,7 +96,7 @@ function useLinkStore(route: Route): { store: LabStore | null; message: string |
     let live = true;
     prepareLabInputs(names).then(
       () => live && setReady(key),
-      (e: unknown) => live && setFailed(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => live && setFailed(errorMessage(e)),
     );
     return () => {
       live = false;

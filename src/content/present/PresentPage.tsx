@@ -9,8 +9,9 @@ import type { Deck } from '../../core/content/deck';
 import type { Route } from '../../ui/shell/router';
 import { OpenLiveRoom } from '../live/OpenLiveRoom';
 import { DeckList, Missing } from './DeckList';
-import { noFocus, useDeckKeys, useFullscreen } from './deckKeys';
-import { stepFromRoute, turnsOf, useDeckPosition, useStepInUrl } from './deckPosition';
+import { noFocus, useFullscreen } from './deckKeys';
+import { BackNext, useDeckNavKeys } from './DeckNav';
+import { stepFromRoute, useDeckPosition, useStepInUrl } from './deckPosition';
 import { deckBySlug, deckScript, lessonDeckBySlug, puzzleDeck, type LoadedDeck } from './decks';
 import { Laser } from './Laser';
 import { LiveScene } from './LiveScene';
@@ -53,21 +54,13 @@ function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Rou
       // The theme is only a preference: it still applies for this visit.
     }
   };
-  useDeckKeys({
-    next: () => sync.next(),
-    prev: () => sync.prev(),
-    first: () => sync.go(0),
-    last: () => sync.go(total - 1),
-    blank: () => sync.setBlank(!pos.blank),
-    fullscreen: toggleFull,
-    extra: (k) => {
-      if (k === 'h' || k === 'H') setHigh(!contrast);
-      else if (k === 'l' || k === 'L') setLaser((x) => !x);
-      else if (k === 's' || k === 'S') openSpeaker();
-      else if ((k === 'e' || k === 'E') && step.view.kind === 'editor') openEditor();
-      else return false;
-      return true;
-    },
+  useDeckNavKeys({ deck, pos, sync }, toggleFull, (k) => {
+    if (k === 'h' || k === 'H') setHigh(!contrast);
+    else if (k === 'l' || k === 'L') setLaser((x) => !x);
+    else if (k === 's' || k === 'S') openSpeaker();
+    else if ((k === 'e' || k === 'E') && step.view.kind === 'editor') openEditor();
+    else return false;
+    return true;
   });
   return (
     <div
@@ -96,24 +89,7 @@ function Presenter({ deck, base, route }: { deck: Deck; base: string; route: Rou
       )}
       <Laser enabled={laser && !pos.blank} />
       <nav className="presenter-bar" aria-label="Presenter controls">
-        <button
-          type="button"
-          onMouseDown={noFocus}
-          onClick={() => sync.prev()}
-          disabled={pos.step === 0 && pos.turn === 0}
-          data-testid="present-prev"
-        >
-          ◀ Back
-        </button>
-        <button
-          type="button"
-          onMouseDown={noFocus}
-          onClick={() => sync.next()}
-          disabled={pos.step >= total - 1 && pos.turn >= (turnsOf(deck)[pos.step] ?? 0)}
-          data-testid="present-next"
-        >
-          Next ▶
-        </button>
+        <BackNext deck={deck} pos={pos} sync={sync} idPrefix="present" />
         <span className="presenter-bar-gap" />
         <button
           type="button"

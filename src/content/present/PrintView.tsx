@@ -3,6 +3,7 @@
 // step's time as a line, the counts decided by then), and a QR code per link into the lab or the
 // editor, named by its title rather than printed as a raw address, so a printed page still leads
 // back into the lab.
+import { errorMessage } from '../../core/util/errorMessage';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { Deck, DeckStep } from '../../core/content/deck';
@@ -94,7 +95,7 @@ function Qr({ text, label }: { text: string; label: string }) {
       (e: unknown) =>
         live &&
         setOut({
-          error: `This link is too long for a QR code (${text.length} characters): ${e instanceof Error ? e.message : String(e)}`,
+          error: `This link is too long for a QR code (${text.length} characters): ${errorMessage(e)}`,
         }),
     );
     return () => {

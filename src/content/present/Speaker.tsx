@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import type { Deck } from '../../core/content/deck';
 import { clock } from '../../core/interview/scorecard';
 import { Markdown } from '../../ui/widgets/Markdown';
-import { noFocus, useDeckKeys, useFullscreen } from './deckKeys';
+import { noFocus, useFullscreen } from './deckKeys';
+import { BackNext, useDeckNavKeys } from './DeckNav';
 import { turnsOf, useDeckPosition } from './deckPosition';
 import { useRaceAsk } from './useRacePredict';
 import { raceQuestion } from '../../core/content/racePredict';
@@ -26,14 +27,7 @@ export function Speaker({ deck }: { deck: Deck }) {
   const cur = deck.steps[pos.step]!;
   const next = deck.steps[pos.step + 1];
   const [, toggleFull] = useFullscreen();
-  useDeckKeys({
-    next: () => sync.next(),
-    prev: () => sync.prev(),
-    first: () => sync.go(0),
-    last: () => sync.go(total - 1),
-    blank: () => sync.setBlank(!pos.blank),
-    fullscreen: toggleFull,
-  });
+  useDeckNavKeys({ deck, pos, sync }, toggleFull);
   const elapsed = Math.max(0, Math.floor((now - pos.startedAt) / 1000));
   const turns = turnsOf(deck);
   const asks = useRaceAsk(deck, cur);
@@ -57,26 +51,7 @@ export function Speaker({ deck }: { deck: Deck }) {
           </span>
         </div>
         <div className="speaker-actions">
-          <button
-            type="button"
-            className="button"
-            onMouseDown={noFocus}
-            onClick={() => sync.prev()}
-            disabled={pos.step === 0 && pos.turn === 0}
-            data-testid="speaker-prev"
-          >
-            ◀ Back
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onMouseDown={noFocus}
-            onClick={() => sync.next()}
-            disabled={pos.step >= total - 1 && pos.turn >= turnsHere}
-            data-testid="speaker-next"
-          >
-            Next ▶
-          </button>
+          <BackNext deck={deck} pos={pos} sync={sync} idPrefix="speaker" className="button" />
           <button
             type="button"
             className="button"

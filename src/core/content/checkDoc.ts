@@ -1,5 +1,6 @@
 // The content check for one lesson, practice problem or scheduler puzzle: its front matter,
 // its directive blocks (checkBlocks.ts), how many of each it needs, its placeholders and links.
+import { isObj } from '../util/isObj';
 import type { Directive } from './block';
 import { checkBlocks } from './checkBlocks';
 import type { DirectiveRegistry } from './directives';
@@ -9,9 +10,6 @@ import { checkLinks, type KnownDocs } from './links';
 import type { ParsedDoc } from './parseDoc';
 import { slugOf } from './paths';
 import { placeholdersIn } from './placeholders';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function checkTitleAndSlug(out: Issues, doc: ParsedDoc): void {
   const { file } = doc;

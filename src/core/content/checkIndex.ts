@@ -1,5 +1,6 @@
 // The content check's part for lessons/index.json (the order of lessons, problems and puzzles,
 // and the interview file's name) and the interview file's questions.
+import { isObj } from '../util/isObj';
 import { parseInterview, type Interview } from './interview';
 import type { Issues } from './issues';
 import { checkLinks, type KnownDocs } from './links';
@@ -11,9 +12,6 @@ export interface ContentIndex {
   puzzles?: string[];
   interview?: string;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks lessons/index.json (`text`, undefined when missing) and returns what it says. */
 export function checkIndex(out: Issues, text: string | undefined, known: KnownDocs): ContentIndex {

@@ -3,7 +3,7 @@
 // step's time. The presenter's stage, the print handout and the content check all read this,
 // so every number on a slide is measured. (Phase 2 puts the live scene on the stage instead.)
 import { OUTCOME_NAMES, type Outcome } from '../lab/columns';
-import { runLab } from '../lab/run';
+import { runEngine } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
 import { laneLabels, splitLab } from './directives';
 
@@ -45,7 +45,7 @@ export interface LaneCounts {
 }
 
 function lane(label: string | null, scenario: Record<string, unknown>): SceneLane {
-  const run = runLab(parseScenario(scenario), { recordOps: false });
+  const run = runEngine(parseScenario(scenario), { recordOps: false });
   const r = run.requests;
   const e = run.events;
   const names = r.names.names;

@@ -3,7 +3,7 @@
 // comes from here, and here reads the one core view of a run (core/lab/labRun.ts), so the
 // counts are the ones `simulate` and window.rateLab report.
 import type { Outcome } from '../lab/columns';
-import { runScenario } from '../lab/labRun';
+import { labRun } from '../lab/labRun';
 import { prepareLimiters } from '../limiters/registry';
 import { parseScenario } from '../scenario/validate';
 
@@ -51,7 +51,7 @@ export function algorithmsOf(input: unknown): string[] {
 
 /** Validate (throws ScenarioError naming the field) and run one lane. */
 export function runLane(input: unknown): LaneResult {
-  const run = runScenario(parseScenario(input), { seekable: false });
+  const run = labRun(parseScenario(input), { seekable: false });
   const requests: LaneRequest[] = [];
   for (const i of run.byArrival) {
     const r = run.request(i);

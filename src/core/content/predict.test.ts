@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, buildRun } from '../lab/labRun';
+import { labRun, labRunFromInput } from '../lab/labRun';
 import { compareSentence, decide, readPrediction } from './predict';
 
 function run(placement: string, extra: Record<string, unknown> = {}) {
-  const r = buildRun({
+  const r = labRunFromInput({
     algorithm: 'fixed-window',
     params: { limit: 3, windowSeconds: 60 },
     placement,
@@ -53,9 +53,9 @@ describe('decide reads the answer off the engine run', () => {
   });
 
   it('works on a larger generated run', () => {
-    const r = runScenario(
+    const r = labRun(
       (() => {
-        const b = buildRun({
+        const b = labRunFromInput({
           algorithm: 'token-bucket',
           params: { capacity: 4, refillPerSecond: 1 },
           placement: 'shared',
@@ -69,7 +69,7 @@ describe('decide reads the answer off the engine run', () => {
   });
 
   it('reads only the requests decided by a moment (a deck step at its time)', () => {
-    const b = buildRun({
+    const b = labRunFromInput({
       algorithm: 'token-bucket',
       params: { capacity: 4, refillPerSecond: 1 },
       placement: 'shared',

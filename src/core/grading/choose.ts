@@ -2,7 +2,7 @@
 // it does during a store outage, so a wrong pick fails with a scenario worth replaying.
 import { runLaneAsync, type LaneResult } from '../../core/content/lanes';
 import { headerValue, httpResponse, type HttpResponse } from '../http/response';
-import { runScenario, type RequestInfo } from '../lab/labRun';
+import { labRun, type RequestInfo } from '../lab/labRun';
 import { parseScenario } from '../scenario/validate';
 import { num, runCases, str, type HiddenCase } from './harness';
 import { checkRefusalResponse, type RefusalResponse } from './http429';
@@ -144,7 +144,7 @@ const FIELD_NAMES: Record<string, string> = {
  * against what the lab itself would send.
  */
 function lastResponse(sc: Record<string, unknown>): { q: RequestInfo; http: HttpResponse } {
-  const run = runScenario(parseScenario(sc), { seekable: false });
+  const run = labRun(parseScenario(sc), { seekable: false });
   const q = run.request(run.byArrival[run.byArrival.length - 1]!);
   return { q, http: httpResponse(run, q) };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../lab/labRun';
+import { labRun } from '../lab/labRun';
 import { parseScenario } from '../scenario/validate';
 import { headerValue, httpResponse } from './response';
 
 const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' }));
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
 const respond = (sc: object, i: number) => {
-  const run = runScenario(parseScenario(sc), { seekable: false });
+  const run = labRun(parseScenario(sc), { seekable: false });
   return httpResponse(run, run.request(i));
 };
 

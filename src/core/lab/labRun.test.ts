@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
-import { buildRun, runScenario, snapshotAt } from './labRun';
+import { labRunFromInput, labRun, snapshotAt } from './labRun';
 
 const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' }));
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
 
 describe('LabRun: the one view over an engine run', () => {
   it('counts keep allowed, bypass, unavailable and denied apart; admitted adds the first two', () => {
-    const r = runScenario(
+    const r = labRun(
       parseScenario({
         ...fw,
         failureMode: 'fail-open',
@@ -28,7 +28,7 @@ describe('LabRun: the one view over an engine run', () => {
     expect(r.request(2)).toMatchObject({ outcome: 'bypass', allowed: true, via: 'none' });
   });
   it('snapshotAt lists the decisions made by then, with their outcome', () => {
-    const r = runScenario(parseScenario({ ...fw, requests: five }));
+    const r = labRun(parseScenario({ ...fw, requests: five }));
     const s = snapshotAt(r, 4);
     expect(s).toMatchObject({ now: 4, allowed: 3, denied: 1, bypass: 0, admitted: 3 });
     expect(s.decisions.map((d) => d.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'denied']);
@@ -43,7 +43,7 @@ describe('LabRun: the one view over an engine run', () => {
     });
   });
   it('keys and tenants are indexed in order of first arrival', () => {
-    const r = runScenario(
+    const r = labRun(
       parseScenario({
         ...fw,
         requests: [
@@ -60,16 +60,16 @@ describe('LabRun: the one view over an engine run', () => {
   });
   it('a run without its operation log has the same outcomes and no seekable state', () => {
     const sc = parseScenario({ ...fw, requests: five });
-    const a = runScenario(sc);
-    const b = runScenario(sc, { seekable: false });
+    const a = labRun(sc);
+    const b = labRun(sc, { seekable: false });
     expect(Array.from(b.outcome)).toEqual(Array.from(a.outcome));
     const store = a.targets[0]!.id;
     expect(a.views(store, 10)).toHaveLength(1);
     expect(b.seekable).toBe(false);
     expect(b.views(store, 10)).toEqual([]);
   });
-  it('buildRun refuses bad input with the engine messages and never throws', () => {
-    const r = buildRun({ ...fw, requests: [{ at: -1 }] });
+  it('labRunFromInput refuses bad input with the engine messages and never throws', () => {
+    const r = labRunFromInput({ ...fw, requests: [{ at: -1 }] });
     expect(r).toMatchObject({ ok: false, errors: ['requests[0].at must be a finite number >= 0'] });
   });
 });

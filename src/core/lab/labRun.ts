@@ -2,8 +2,9 @@
 // consumer reads, so the command line, window.rateLab, the lab screen, lesson widgets and
 // graders report the same numbers for the same scenario.
 //
-// `buildRun` validates (src/core/scenario), runs (runLab) and wraps the result; `labRunOf`
-// wraps an EngineRun already made. Counts follow timeline.ts's `Counts`: `allowed` is what
+// One name per idea: `labRunFromInput` validates raw input (src/core/scenario) and answers a
+// LabRunResult (nothing throws); `labRun` runs a validated scenario (runEngine, run.ts) and
+// wraps it; `wrapEngineRun` wraps an EngineRun already made (the worker's, unpacked). Counts follow timeline.ts's `Counts`: `allowed` is what
 // the limiter admitted, `bypass`, `unavailable` and `denied` are their own counts, and
 // `admitted` = allowed + bypass.
 import type { LimiterView } from '../limiters/types';
@@ -20,7 +21,7 @@ import {
   type RequestDecision,
   type RequestInfo,
 } from './requestRecord';
-import { runLab, type EngineRun } from './run';
+import { runEngine, type EngineRun } from './run';
 import { LabTimeline, requestEvents, type Counts } from './timeline';
 import { errorMessage } from '../util/errorMessage';
 
@@ -115,15 +116,15 @@ export interface LabRunOptions {
   seekable?: boolean;
 }
 
-export type BuildResult =
+export type LabRunResult =
   { ok: true; run: LabRun } | { ok: false; errors: string[]; message: string };
 
 /** Validate and run a scenario. Bad input returns the engine's messages (nothing throws). */
-export function buildRun(input: unknown, opts: LabRunOptions = {}): BuildResult {
+export function labRunFromInput(input: unknown, opts: LabRunOptions = {}): LabRunResult {
   const v = validateScenario(input);
   if (!v.ok) return { ok: false, errors: v.errors, message: new ScenarioError(v.errors).message };
   try {
-    return { ok: true, run: runScenario(v.scenario, opts) };
+    return { ok: true, run: labRun(v.scenario, opts) };
   } catch (e) {
     const message = errorMessage(e);
     return { ok: false, errors: [message], message };
@@ -137,9 +138,9 @@ export function scenarioErrors(input: unknown): string[] {
 }
 
 /** Run a validated scenario and wrap it. */
-export function runScenario(s: Scenario, opts: LabRunOptions = {}): LabRun {
+export function labRun(s: Scenario, opts: LabRunOptions = {}): LabRun {
   const seekable = opts.seekable ?? true;
-  return labRunOf(runLab(s, { recordOps: seekable }), seekable);
+  return wrapEngineRun(runEngine(s, { recordOps: seekable }), seekable);
 }
 
 /**
@@ -151,7 +152,7 @@ export function engineOf(run: LabRun): EngineRun {
 }
 
 /** The LabRun view over an engine run. */
-export function labRunOf(run: EngineRun, seekable = run.checkpoints.length > 0): LabRun {
+export function wrapEngineRun(run: EngineRun, seekable = run.checkpoints.length > 0): LabRun {
   return new Run(run, seekable);
 }
 
@@ -394,7 +395,7 @@ class Run implements LabRun {
 
   get overLimit(): OverLimit | null {
     this.over ??= {
-      v: overLimitOf(this, this.engine, (s) => runScenario(s, { seekable: false })),
+      v: overLimitOf(this, this.engine, (s) => labRun(s, { seekable: false })),
     };
     return this.over.v;
   }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from './columns';
-import { buildRun, runScenario, type LabRun } from './labRun';
+import { labRunFromInput, labRun, type LabRun } from './labRun';
 import { firstMoment, overTheLimit, referenceScenario, sameRequests } from './moments';
 
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
 const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'c' }));
 const run = (s: Record<string, unknown>): LabRun => {
-  const r = buildRun(s);
+  const r = labRunFromInput(s);
   if (!r.ok) throw new Error(r.message);
   return r.run;
 };
@@ -134,10 +134,10 @@ describe('a 503 is not an admission', () => {
     const ref = referenceScenario(closed.scenario, closed)!;
     // The reference charges only what the run's limiter decided: the 503s are left out.
     expect(ref.requests.map((r) => r.at)).toEqual([1, 4, 5]);
-    const over = overTheLimit(closed, runScenario(ref, { seekable: false }))!;
+    const over = overTheLimit(closed, labRun(ref, { seekable: false }))!;
     expect(over.requests).toEqual([]);
     // Without the run, the reference charges all five and would mark the last admission.
     const blind = referenceScenario(closed.scenario)!;
-    expect(overTheLimit(closed, runScenario(blind, { seekable: false }))!.requests).toEqual([3, 4]);
+    expect(overTheLimit(closed, labRun(blind, { seekable: false }))!.requests).toEqual([3, 4]);
   });
 });

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { httpResponse } from '../http/response';
 import { parseScenario } from '../scenario/validate';
 import { simulate } from '../simulate';
-import { runScenario } from './labRun';
+import { labRun } from './labRun';
 
 const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' }));
 const fw = (limit: number, windowSeconds = 60) => ({
   algorithm: 'fixed-window',
   params: { limit, windowSeconds },
 });
-const run = (sc: Record<string, unknown>) => runScenario(parseScenario(sc), { seekable: false });
+const run = (sc: Record<string, unknown>) => labRun(parseScenario(sc), { seekable: false });
 
 describe('the request record: the policy that denied', () => {
   const twoPolicies = (multiPolicy: string) => ({

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
 import { FLAG } from './columns';
-import { runLab } from './run';
+import { runEngine } from './run';
 import { LabTimeline, aggregates, requestEvents } from './timeline';
 
-const lab = (s: object) => runLab(parseScenario(s));
+const lab = (s: object) => runEngine(parseScenario(s));
 const fw = (limit: number, windowSeconds = 60) => ({
   algorithm: 'fixed-window',
   params: { limit, windowSeconds },
@@ -269,7 +269,7 @@ describe('determinism, seek, aggregates', () => {
     expect(cols(lab({ ...s, seed: 43 }))).not.toEqual(cols(a));
   });
   it('seek gives the counts so far and the states a fresh run cut at t would have', () => {
-    const run = runLab(parseScenario({ ...s, placement: 'shared', store: undefined }), {
+    const run = runEngine(parseScenario({ ...s, placement: 'shared', store: undefined }), {
       checkpointEvery: 64,
     });
     const tl = new LabTimeline(run);
@@ -285,7 +285,7 @@ describe('determinism, seek, aggregates', () => {
         if (run.requests.at[i]! <= t)
           cut.push({ at: run.requests.at[i]!, server: run.servers[run.requests.server[i]!]! });
       cut.sort((x, y) => x.at - y.at);
-      const ref = runLab(
+      const ref = runEngine(
         parseScenario({
           algorithm: 'sliding-log',
           params: { limit: 20, windowSeconds: 5 },

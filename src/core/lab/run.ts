@@ -5,7 +5,7 @@
 import type { Limiter } from '../limiters/types';
 import type { LimiterSpec, PolicySpec, Scenario } from '../scenario/types';
 import type { EventColumns } from './columns';
-import { runEngine } from './engine/loop';
+import { eventLoop } from './engine/loop';
 import type { Checkpoint, OpLog } from './engine/opLog';
 import type { ProductionData } from './engine/productionData';
 import { EngineState } from './engine/state';
@@ -71,6 +71,6 @@ export interface RunOptions {
 }
 
 /** Run a validated scenario (see scenario/validate.ts parseScenario). Deterministic. */
-export function runLab(scenario: Scenario, opts: RunOptions = {}): EngineRun {
-  return runEngine(new EngineState(scenario, opts));
+export function runEngine(scenario: Scenario, opts: RunOptions = {}): EngineRun {
+  return eventLoop(new EngineState(scenario, opts));
 }

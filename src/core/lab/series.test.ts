@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/validate';
-import { runScenario } from './labRun';
+import { labRun } from './labRun';
 import { niceStep, outcomeSeries, usageSeries, windowedAdmits } from './series';
 
-const run = (sc: object) => runScenario(parseScenario(sc));
+const run = (sc: object) => labRun(parseScenario(sc));
 
 describe('series over a run', () => {
   const boundary = run({

@@ -3,7 +3,7 @@
 // the overage report, and its request rules hold for requests and traffic alike, with no
 // other file knowing its name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLab } from '../lab/run';
+import { runEngine } from '../lab/run';
 import { overages } from '../production/overage';
 import { parseScenario, validateScenario } from '../scenario/validate';
 import { simulate } from '../simulate';
@@ -74,7 +74,7 @@ describe('a toy algorithm registered in a test', () => {
   afterAll(() => unregisterLimiter('toy-quota'));
 
   it('runs in the lab', () => {
-    const run = runLab(parseScenario({ ...toy, requests: five }));
+    const run = runEngine(parseScenario({ ...toy, requests: five }));
     expect(run.totals).toMatchObject({ requests: 5, allowed: 3, denied: 2 });
     expect(Array.from(run.events.remaining.subarray(0, 5))).toEqual([2, 1, 0, 0, 0]);
   });
@@ -95,7 +95,7 @@ describe('a toy algorithm registered in a test', () => {
       shardBy: 'server',
       traffic: [{ pattern: 'burst', at: 0, count: 10, spacingSeconds: 0.1 }],
     };
-    const over = overages(runLab(parseScenario(sharded)))[0]!;
+    const over = overages(runEngine(parseScenario(sharded)))[0]!;
     expect(over).toMatchObject({ algorithm: 'toy-quota', overage: 3, key: 'client' });
     expect(over.allowance).toEqual({ kind: 'window', limit: 3, windowSeconds: LIFETIME });
     expect(simulate(sharded).overage![0]).toMatchObject({ overage: 3, keysOver: 1 });

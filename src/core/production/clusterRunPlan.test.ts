@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../lab/labRun';
+import { labRun } from '../lab/labRun';
 import { keySlot } from '../redis/slot';
 import { parseScenario } from '../scenario/validate';
 import { clusterRunPlan } from './clusterRunPlan';
 import { nodeOfSlot } from './shards';
 
-const run = (sc: unknown) => runScenario(parseScenario(sc), { seekable: false }).engine;
+const run = (sc: unknown) => labRun(parseScenario(sc), { seekable: false }).engine;
 
 const TWO_POLICIES = {
   policies: [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '../lab/columns';
-import { runLab } from '../lab/run';
+import { runEngine } from '../lab/run';
 import { LabTimeline } from '../lab/timeline';
 import { parseScenario } from '../scenario/validate';
 import { simulate } from '../simulate';
@@ -40,7 +40,7 @@ describe('replication and failover', () => {
       expect(r.decisions.filter((d) => d.lostAtPromotion).length).toBe(5);
       // Without the failover the same policy keeps within its allowance.
       const clean = productionReport(
-        runLab(parseScenario({ algorithm, params, traffic: steady, store: failover(0.5, 99) })),
+        runEngine(parseScenario({ algorithm, params, traffic: steady, store: failover(0.5, 99) })),
       );
       expect(clean.overage![0]!.overage).toBe(0);
     },
@@ -49,11 +49,11 @@ describe('replication and failover', () => {
   it('the gap before promotion is an outage under the failure mode', () => {
     const s = { ...ALGORITHMS[0], traffic: steady, store: failover(0.5, 2.5, 1) };
     const sc = { algorithm: s[0], params: s[1], traffic: s.traffic, store: s.store };
-    const closed = runLab(parseScenario(sc));
+    const closed = runEngine(parseScenario(sc));
     // 10 requests arrive in [2.5, 3.5): each a 503
     expect(closed.totals.unavailable).toBe(10);
     for (let i = 25; i < 35; i++) expect(closed.events.outcome[i]).toBe(OUTCOME.unavailable);
-    const open = runLab(parseScenario({ ...sc, failureMode: 'fail-open' }));
+    const open = runEngine(parseScenario({ ...sc, failureMode: 'fail-open' }));
     expect(open.totals.bypass).toBe(10);
     // fail-open admissions are admissions: with the 5 forgotten, the window is 15 over
     expect(productionReport(open).overage![0]!.overage).toBe(15);
@@ -115,7 +115,7 @@ describe('replication and failover', () => {
   });
 
   it('seeking shows the promoted replica state (the restore is in the op log)', () => {
-    const run = runLab(
+    const run = runEngine(
       parseScenario({
         algorithm: 'fixed-window',
         params: { limit: 30, windowSeconds: 10 },

@@ -2,7 +2,7 @@
 // of L per W seconds expressed in each algorithm's own parameters (token bucket: capacity L,
 // refill L / W), run on the same traffic and the same store, so the writes lost and the
 // overage compare on one footing.
-import { buildRun, engineOf } from '../lab/labRun';
+import { labRunFromInput, engineOf } from '../lab/labRun';
 import { policyLimit, policyWindow } from '../lab/policy';
 import type { Scenario } from '../scenario/types';
 import { failoverReport } from './report';
@@ -49,7 +49,7 @@ export function compareUnderFailover(
     const params = budgetAs(algorithm, limit, w);
     const { policies: _drop, ...rest } = input;
     void _drop;
-    const r = buildRun({ ...rest, algorithm, params }, { seekable: false });
+    const r = labRunFromInput({ ...rest, algorithm, params }, { seekable: false });
     if (!r.ok) return null;
     const e = engineOf(r.run);
     const o = overages(e)[0];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runLab } from '../lab/run';
+import { runEngine } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
 import { simulate } from '../simulate';
 import { shadowSeries } from './report';
@@ -102,7 +102,7 @@ describe('shadow mode (enforce: false)', () => {
     expect(r.shadow!.topTenants[0]!.tenant).toBe('tenant-3');
     const sum = r.shadow!.topTenants.reduce((a, t) => a + t.wouldDeny, 0);
     expect(sum).toBe(r.shadow!.wouldDeny);
-    const series = shadowSeries(runLab(parseScenario(sc)), 10)!;
+    const series = shadowSeries(runEngine(parseScenario(sc)), 10)!;
     expect(series.wouldDeny.reduce((a, b) => a + b, 0)).toBe(r.shadow!.wouldDeny);
     expect(series.requests.reduce((a, b) => a + b, 0)).toBe(r.decisions.length);
   });

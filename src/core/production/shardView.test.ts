@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildRun } from '../lab/labRun';
+import { labRunFromInput } from '../lab/labRun';
 import { ShardView } from './shardView';
 import { shardsReport } from './report';
 
 const fw = { algorithm: 'fixed-window', params: { limit: 30, windowSeconds: 10 } };
 const steady = [{ pattern: 'steady', ratePerSecond: 10, from: 0, to: 10 }];
 const run = (x: Record<string, unknown>) => {
-  const r = buildRun({ ...fw, traffic: steady, ...x });
+  const r = labRunFromInput({ ...fw, traffic: steady, ...x });
   if (!r.ok) throw new Error(r.message);
   return r.run.engine;
 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildRun } from '../lab/labRun';
-import { runLab } from '../lab/run';
+import { labRunFromInput } from '../lab/labRun';
+import { runEngine } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
 import { quantile, signals, toPrometheusText } from './signals';
 
-const sig = (s: object) => signals(runLab(parseScenario(s)), 1);
+const sig = (s: object) => signals(runEngine(parseScenario(s)), 1);
 const find = <T extends object>(rows: T[], m: Partial<T>): number =>
   rows
     .filter((r) => Object.entries(m).every(([k, v]) => r[k as keyof T] === v))
@@ -12,7 +12,7 @@ const find = <T extends object>(rows: T[], m: Partial<T>): number =>
 
 describe('signals', () => {
   it('as of a clock time: only the decisions made by then, as countsAt counts them', () => {
-    const b = buildRun({
+    const b = labRunFromInput({
       algorithm: 'fixed-window',
       params: { limit: 3, windowSeconds: 60 },
       placement: 'shared',

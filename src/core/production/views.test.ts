@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runLab } from '../lab/run';
+import { runEngine } from '../lab/run';
 import { parseScenario } from '../scenario/validate';
 import { LeaseView, ReplicationView } from './views';
 
-const lab = (s: object) => runLab(parseScenario(s));
+const lab = (s: object) => runEngine(parseScenario(s));
 
 describe('production views', () => {
   it('the replication stream: writes of the last `lag` seconds are in flight', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRun } from '../lab/labRun';
+import { labRunFromInput } from '../lab/labRun';
 import { scenarioSize } from './size';
 import { validateScenario } from './validate';
 
@@ -19,7 +19,7 @@ describe('the size of a scenario, without running it', () => {
     const v = validateScenario(input);
     if (!v.ok) throw new Error(v.errors.join('\n'));
     const est = scenarioSize(v.scenario);
-    const r = buildRun(input);
+    const r = labRunFromInput(input);
     if (!r.ok) throw new Error(r.message);
     // A retry storm makes at most clients x maxAttempts; the others about their count.
     if (g.pattern === 'retry-storm') expect(r.run.n).toBeLessThanOrEqual(est.total);

@@ -10,6 +10,7 @@
 // Runs go one at a time (a real server is shared; so is this machine).
 import type { FastifyInstance } from 'fastify';
 import { parseRedisCase, RedisCaseError, type RedisCase } from '../../cli/redisVerb';
+import { isObj } from '../../core/util/isObj';
 import { clusterPlacement } from './cluster';
 import { parseSceneRun, runSceneOnCluster } from './clusterScene';
 import { ConnectionError } from './connection';
@@ -27,9 +28,6 @@ export interface RealRoutesOptions {
   /** The base of each run's key prefix (default ratelab:; REAL_REDIS_PREFIX in the lab server). */
   prefixBase?: string;
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function realRedisRoutes(app: FastifyInstance, opts: RealRoutesOptions): void {
   const target = opts.target;

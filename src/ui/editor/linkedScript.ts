@@ -1,6 +1,7 @@
 // A link into the editor: `?s=` (a shared script) replaces the learner's script only when
 // the old one is kept for Undo (else it asks first); `?template=` (from a lesson) picks a
 // template. Each link is applied once, then taken out of the address bar.
+import { errorMessage } from '../../core/util/errorMessage';
 import { useEffect, useRef } from 'react';
 import { templateById, type TemplateId } from '../../core/playground/templates';
 import { editorStore } from '../../store/editorStore';
@@ -63,7 +64,7 @@ export function useLinkedScript(route: Route): void {
       } catch (e) {
         es.setNotice({
           kind: 'error',
-          text: `The link could not be opened: ${e instanceof Error ? e.message : String(e)}. Your script is unchanged.`,
+          text: `The link could not be opened: ${errorMessage(e)}. Your script is unchanged.`,
         });
       }
       // Keep the link out of the address bar, so a reload does not open it again over edits.

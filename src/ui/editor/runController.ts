@@ -1,6 +1,7 @@
 // Run: the learner's script goes to the editor's worker with the chosen traffic; its
 // decisions then drive the editor's scene (its own lab store) through the replay limiter, and Compare runs
 // a built-in algorithm on the same requests.
+import { errorMessage } from '../../core/util/errorMessage';
 import { simulate } from '../../core/simulate';
 import type { RunOutput } from '../../core/playground/runner';
 import { templateById } from '../../core/playground/templates';
@@ -62,7 +63,7 @@ export async function runEditor(opts: { play?: boolean } = {}): Promise<void> {
     });
   } catch (e) {
     if (my !== generation) return;
-    editorStore.getState().setOutput(null, draft, e instanceof Error ? e.message : String(e));
+    editorStore.getState().setOutput(null, draft, errorMessage(e));
     return;
   }
   if (my !== generation) return;
@@ -151,7 +152,7 @@ export function compareWith(
     diffs.sort((a, b) => a.at - b.at || a.index - b.index);
     result = { ...base, builtinAllowed: sim.allowed, diffs };
   } catch (e) {
-    result = { ...base, error: e instanceof Error ? e.message : String(e) };
+    result = { ...base, error: errorMessage(e) };
   }
   editorStore.getState().setCompare(result);
   return result;

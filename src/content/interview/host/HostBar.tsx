@@ -2,6 +2,7 @@
 // over its plan), the candidate's screen, previous and next, and the end of the session.
 import { clock } from '../../../core/interview/scorecard';
 import type { InterviewSync } from '../interviewSync';
+import { QuestionNav } from '../QuestionNav';
 
 export function HostBar({
   sessionSeconds,
@@ -47,24 +48,7 @@ export function HostBar({
         >
           Open the candidate&apos;s screen
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={index === 0}
-          onClick={() => sync.move(index - 1)}
-          data-testid="host-prev"
-        >
-          ← Previous
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          disabled={index >= count - 1}
-          onClick={() => sync.move(index + 1)}
-          data-testid="host-next"
-        >
-          Next question →
-        </button>
+        <QuestionNav index={index} count={count} sync={sync} idPrefix="host" />
         <button
           type="button"
           className="button"

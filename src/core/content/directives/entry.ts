@@ -2,6 +2,7 @@
 // its body is JSON or Markdown, its fields, the kinds of file it may appear in, and its check.
 // The parser (parseDoc.ts) and the content check (check.ts) read these entries and nothing
 // else; src/content/widgets maps each name to the widget that draws it.
+import { isObj, type Obj } from '../../util/isObj';
 import { lineOfKey, type DirectiveBlock } from '../block';
 
 /** The kinds of file a directive may appear in. */
@@ -59,6 +60,4 @@ export function unknownFields(
       c.add(lineOfKey(b, k), `${b.name}.${k} is not a known field (allowed: ${known.join(', ')})`);
 }
 
-export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObj, type Obj };

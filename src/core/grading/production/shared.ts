@@ -3,14 +3,14 @@
 // readable-settings case. The grade's last step is harness.ts gradeCases, as for every grader.
 import fc from 'fast-check';
 import { OUTCOME } from '../../lab/columns';
-import { runLab, type EngineRun } from '../../lab/run';
+import { runEngine, type EngineRun } from '../../lab/run';
 import { parseScenario } from '../../scenario/validate';
 import { num, type HiddenCase } from '../harness';
 import type { FailingCase, Submission } from '../types';
 
 /** Run a scenario on the engine (validated: a bad field throws the engine's message). */
 export function engineOf(sc: Record<string, unknown>): EngineRun {
-  return runLab(parseScenario(sc), { recordOps: false });
+  return runEngine(parseScenario(sc), { recordOps: false });
 }
 
 export const US = 1e6;

@@ -3,7 +3,7 @@
 import { LUA_EPOCH } from '../../lua/luaLimiter';
 import { burst, gridPoisson } from '../harness';
 import { raceGrader } from './grader';
-import { at, d } from './shared';
+import { at, d, overLimitThenSmall, twoClientTraffic } from './shared';
 
 /** Unix time lined up with 60-s windows (the lab's clock starts 20 s into one). */
 const EPOCH_60 = Math.ceil(LUA_EPOCH / 60) * 60;
@@ -33,27 +33,12 @@ export const fixGetThenSet = raceGrader({
       'generated traffic: two clients over five minutes',
       gridPoisson(16, 0.2, 0, 300, { keys: ['alice', 'bob'] }),
     ),
-    d('a cost above the limit, then small ones in the same window', [
-      { at: 1.5, cost: 4 },
-      { at: 1.5 },
-      { at: 1.75, cost: 2 },
+    overLimitThenSmall(3, [
       { at: 2, cost: 3 },
       { at: 61.5, cost: 3 },
     ]),
   ],
-  generated: {
-    shape: {
-      spans: [60],
-      maxGap: 25,
-      keys: ['alice', 'bob'],
-      costs: [1, 1, 2],
-      bigCost: 4,
-      exactCost: 3,
-      servers: ['A', 'B'],
-      maxRequests: 16,
-    },
-    runs: 24,
-  },
+  generated: twoClientTraffic(3, 60, 25),
   races: [
     {
       name: '2 app servers at once, 1 slot left in the window',

@@ -6,7 +6,8 @@ import { runAppServer } from '../appServer';
 import { burst, gridPoisson } from '../harness';
 import { callArgs, type ScriptSpec } from '../lua';
 import { raceGrader } from './grader';
-import { at, d } from './shared';
+import { at, d, overLimitThenSmall, twoClientTraffic } from './shared';
+import type { RaceCase } from './types';
 
 /** The original app-server code: INCRBY, then EXPIRE as a second round trip. */
 const TWO_STEP = `local n = redis.call("INCRBY", KEYS[1], ARGV[3])
@@ -17,6 +18,12 @@ return n`;
 
 const leftoverFor = (spec: ScriptSpec, key: string) =>
   callArgs(spec, { at: 0, key, server: 'A', cost: 1 }).keys[0]!;
+
+/** A race that meets the counter the old code left: 5, with no expiry. */
+const LEFTOVER_5: Pick<RaceCase, 'initial' | 'setupNote'> = {
+  initial: (spec) => [['SET', leftoverFor(spec, 'client'), '5']],
+  setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
+};
 
 export const fixIncrThenExpire = raceGrader({
   id: 'fix-incr-then-expire',
@@ -60,27 +67,9 @@ export const fixIncrThenExpire = raceGrader({
       'generated traffic: two clients, mixed costs',
       gridPoisson(17, 1, 0, 40, { costs: [1, 1, 2], keys: ['alice', 'bob'] }),
     ),
-    d('a cost above the limit, then small ones in the same window', [
-      { at: 1.5, cost: 6 },
-      { at: 1.5 },
-      { at: 1.75, cost: 2 },
-      { at: 11.5, cost: 5 },
-      { at: 11.75 },
-    ]),
+    overLimitThenSmall(5, [{ at: 11.5, cost: 5 }, { at: 11.75 }]),
   ],
-  generated: {
-    shape: {
-      spans: [10],
-      maxGap: 4,
-      keys: ['alice', 'bob'],
-      costs: [1, 1, 2],
-      bigCost: 6,
-      exactCost: 5,
-      servers: ['A', 'B'],
-      maxRequests: 16,
-    },
-    runs: 24,
-  },
+  generated: twoClientTraffic(5, 10, 4),
   races: [
     {
       name: '2 app servers at once, either may crash between its round trips',
@@ -97,15 +86,13 @@ export const fixIncrThenExpire = raceGrader({
     },
     {
       name: '2 app servers at once meet the leftover counter (5, no expiry)',
-      initial: (spec) => [['SET', leftoverFor(spec, 'client'), '5']],
-      setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
+      ...LEFTOVER_5,
       costs: [1, 1],
       at: 1,
     },
     {
       name: '3 app servers at once meet the leftover counter, costs 2, 3 and 2',
-      initial: (spec) => [['SET', leftoverFor(spec, 'client'), '5']],
-      setupNote: 'The key holds the plain counter 5 with no expiry (left by the old code).',
+      ...LEFTOVER_5,
       costs: [2, 3, 2],
       at: 1,
     },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runLab } from '../run';
+import { runEngine } from '../run';
 import { LabTimeline } from '../timeline';
 import { parseScenario } from '../../scenario/validate';
 import { simulate } from '../../simulate';
@@ -89,7 +89,7 @@ describe('clocks', () => {
         fc.double({ min: 0.1, max: 30, noNaN: true }),
         fc.integer({ min: 0, max: 1000 }),
         (capacity, refill, stepAt, back, seed) => {
-          const run = runLab(
+          const run = runEngine(
             parseScenario({
               algorithm: 'token-bucket',
               params: { capacity, refillPerSecond: refill },

@@ -51,7 +51,7 @@ function handle(e: EngineState, kind: number, i: number, time: number): void {
 }
 
 /** Run the engine to the end and return what it recorded. */
-export function runEngine(e: EngineState): EngineRun {
+export function eventLoop(e: EngineState): EngineRun {
   e.storeLims = e.storeSlots.map((s) => s.limiter);
   e.storeIds = e.storeSlots.map((s) => s.id);
   const t = e.t;

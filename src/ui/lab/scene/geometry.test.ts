@@ -1,7 +1,7 @@
 // The scene's layout, checked in Node: no dot ever passes over the load balancer's name, in
 // every layout (wide, narrow, room) and for 1 to 8 servers, local and shared.
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../../core/lab/labRun';
+import { labRun } from '../../../core/lab/labRun';
 import { parseScenario } from '../../../core/scenario/validate';
 import { geometry } from './geometry';
 import { placeDot, type DotPlace } from './journey';
@@ -31,7 +31,7 @@ describe('the load balancer’s label', () => {
       for (const layout of ['wide', 'narrow', 'room'] as const) {
         it(`${layout}, ${servers} server(s), ${placement}: no dot covers it`, () => {
           const names = 'ABCDEFGH'.slice(0, servers).split('');
-          const r = runScenario(
+          const r = labRun(
             parseScenario({
               algorithm: 'fixed-window',
               params: { limit: 3, windowSeconds: 60 },

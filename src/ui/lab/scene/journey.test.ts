@@ -1,14 +1,14 @@
 // The dot's journey, checked in Node: a pure function of the run, the request and the time.
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '../../../core/lab/columns';
-import { runScenario } from '../../../core/lab/labRun';
+import { labRun } from '../../../core/lab/labRun';
 import { parseScenario } from '../../../core/scenario/validate';
 import { geometry } from './geometry';
 import { dotAt, firstOnScreen, maxSpan, placeWrite, type DotPlace } from './journey';
 
 const five = ['A', 'B', 'A', 'B', 'A'].map((server, i) => ({ at: i + 1, server, key: 'client-1' }));
 const fw = { algorithm: 'fixed-window', params: { limit: 3, windowSeconds: 60 } };
-const run = (sc: object) => runScenario(parseScenario(sc));
+const run = (sc: object) => labRun(parseScenario(sc));
 const HOP = 0.4;
 /** A point, to float noise. */
 const at = (p: { x: number; y: number }) => ({
