@@ -11,7 +11,7 @@ import { OpenLiveRoom } from '../live/OpenLiveRoom';
 import { DeckList, Missing } from './DeckList';
 import { noFocus, useFullscreen } from './deckKeys';
 import { BackNext, useDeckNavKeys } from './DeckNav';
-import { stepFromRoute, useDeckPosition, useStepInUrl } from './deckPosition';
+import { stepFromRoute, turnsOf, useDeckPosition, useStepInUrl } from './deckPosition';
 import { deckBySlug, deckScript, lessonDeckBySlug, puzzleDeck, type LoadedDeck } from './decks';
 import { Laser } from './Laser';
 import { LiveScene } from './LiveScene';
