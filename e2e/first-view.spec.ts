@@ -57,9 +57,9 @@ test('#/lab shows its first view before its code, asks first, and keeps a guess 
   await expect(app.el('predictResult')).toContainText('You predicted 3.');
 });
 
-test('#/editor opens as before: no first-view copy', async ({ page }) => {
+test('#/editor opens as before: no first-view copy', async ({ page, editor }) => {
   await page.goto('./#/editor');
-  await expect(page.locator('#root').getByTestId('code-fallback')).toHaveValue(/return/);
+  await expect(editor.el('codeFallback')).toHaveValue(/return/);
   await expect(copyOf(page)).toHaveCount(0);
 });
 

@@ -26,6 +26,9 @@ export async function firstViewMarkup(route: FirstViewRoute): Promise<string> {
   await screens[route].load();
   // A first visit's lab asks before it plays: its first view pauses the opening play at once.
   if (route === 'lab') labStore.getState().pause();
+  // A server render reads a store's initial state (zustand's server snapshot), not its current
+  // one: make them one, so the markup draws the paused clock and the counts the app will draw.
+  Object.assign(labStore.getInitialState(), labStore.getState());
   // Loads every lazy part the screen draws (the markup is thrown away) ...
   await prerender(<App />, {
     onError(e) {
