@@ -10,6 +10,7 @@
 import { errorMessage } from '../../core/util/errorMessage';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { FitBox } from './FitBox';
 import { describeSpec } from '../../core/limiters/registry';
 import { labInputsReady, prepareLabInputs } from '../../store/labCompute';
 import { loadLink, readLinkScenario, safeBack } from '../../store/labLink';
@@ -184,7 +185,10 @@ function Shell({
       {stage ? (
         <StageContext.Provider value={stage}>
           <ScriptStatus />
-          <RoomScene stage={stage} />
+          {/* Scaled into the height the head, the prompt and the caption leave: no scroll. */}
+          <FitBox>
+            <RoomScene stage={stage} />
+          </FitBox>
         </StageContext.Provider>
       ) : (
         !message && (
