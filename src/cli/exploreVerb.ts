@@ -16,6 +16,7 @@ import type {
   Step,
 } from '../core/races/types';
 import type { JsonReply } from '../core/redis/reply';
+import { envMs } from './envMs';
 import type { ExploreJob, ExploreJobResult } from './exploreJob';
 import { runInWorker, type WorkerOutcome } from './sandbox';
 
@@ -74,11 +75,6 @@ export function cliOutput(r: ExploreResult): CliOutput {
 /** The soft deadline, from the verb's call (start-up included): the answer (not complete, and why) comes by here. */
 export const DEFAULT_EXPLORE_DEADLINE_MS = 4000;
 
-const num = (v: string | undefined, dflt: number): number => {
-  const n = Number(v);
-  return v !== undefined && Number.isFinite(n) && n > 0 ? n : dflt;
-};
-
 /** Runs the job somewhere: a worker thread with a hard deadline (the default), or in-process in tests. */
 export type ExploreRunner = (
   job: ExploreJob,
@@ -99,11 +95,11 @@ export async function runExploreVerb(
   if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n`, code: 2 };
   const value = parsed.value;
   let job: ExploreJob;
-  const hardMs = num(process.env.EXPLORE_TIMEOUT_MS, 30000);
+  const hardMs = envMs(process.env.EXPLORE_TIMEOUT_MS, 30000);
   // A deadline the caller sets is kept as given; the default one comes well before the hard one.
   const softMs =
     process.env.EXPLORE_DEADLINE_MS !== undefined
-      ? num(process.env.EXPLORE_DEADLINE_MS, DEFAULT_EXPLORE_DEADLINE_MS)
+      ? envMs(process.env.EXPLORE_DEADLINE_MS, DEFAULT_EXPLORE_DEADLINE_MS)
       : Math.min(DEFAULT_EXPLORE_DEADLINE_MS, Math.max(100, hardMs - 5000));
   try {
     job = {

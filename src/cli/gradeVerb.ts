@@ -12,6 +12,7 @@ import { parseDoc } from '../core/content/parseDoc';
 import { readAnswerFile } from '../core/grading/answerFile';
 import { gradeProblem, isSeed, timedOut, type GradeReport } from '../core/grading/grade';
 import { problemContext } from '../core/grading/submission';
+import { envMs } from './envMs';
 import { runWithDeadline } from './sandbox';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,18 +34,11 @@ const usage = (why: string): VerbResult => ({
   code: 2,
 });
 
-/** GRADE_DEADLINE_MS when it is a positive number of ms, else the default. */
-function envDeadline(): number {
-  const v = process.env.GRADE_DEADLINE_MS;
-  const n = Number(v);
-  return v !== undefined && Number.isFinite(n) && n > 0 ? n : GRADE_DEADLINE_MS;
-}
-
 export async function runGradeVerb(
   args: string[],
   read: (file: string) => string,
   {
-    deadlineMs = envDeadline(),
+    deadlineMs = envMs(process.env.GRADE_DEADLINE_MS, GRADE_DEADLINE_MS),
     minCpuMs = 3000,
     wallLimitMs = Math.max(WALL_LIMIT_MS, deadlineMs),
     inProcess = false,
