@@ -2,7 +2,7 @@
 // 1920x1080 and 1280x720, with no scroll; the stage inside the window; every server's and the
 // store's text inside its box; the local lane left of the shared one. One page per deck and
 // size, stepped with the keyboard, waiting on the stage's own state.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, PRESENT_IDS, type PresentScreen, test, testIdCss } from './pages';
 
@@ -15,60 +15,40 @@ const SIZES = [
   { width: 1280, height: 720 },
 ];
 
-/** Each lesson with labs, and how many (a `lab` block each): presented one lab at a time. */
-const LESSON_LABS = readdirSync(new URL('../lessons/', import.meta.url))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => ({
-    slug: f.replace(/\.md$/, ''),
-    labs: (
-      readFileSync(new URL(`../lessons/${f}`, import.meta.url), 'utf8').match(/^```lab[ \t]*$/gm) ??
-      []
-    ).length,
-  }))
-  .filter((l) => l.labs > 0)
-  .sort((a, b) => a.slug.localeCompare(b.slug));
-
 /** What does not fit on the screen as drawn now (empty when everything fits). */
-function misfits(
-  page: Page,
-  { stageId = PRESENT_IDS.stage, boxes = true }: { stageId?: string; boxes?: boolean } = {},
-): Promise<string[]> {
-  return page.evaluate(
-    ([stageCss, checkBoxes]) => {
-      const out: string[] = [];
-      const d = document.documentElement;
-      if (d.scrollHeight > innerHeight) out.push(`scrolls down by ${d.scrollHeight - innerHeight}`);
-      if (d.scrollWidth > innerWidth) out.push(`scrolls sideways by ${d.scrollWidth - innerWidth}`);
-      const stage = document.querySelector(stageCss);
-      const s = stage?.getBoundingClientRect();
-      if (!s) return ['no stage'];
-      if (s.top < -1 || s.left < -1 || s.bottom > innerHeight + 1 || s.right > innerWidth + 1)
-        out.push(`stage ${Math.round(s.width)}x${Math.round(s.height)} outside the window`);
-      // Each box of the scene: its texts inside its rectangle (1 px for antialiasing).
-      for (const g of checkBoxes ? stage!.querySelectorAll('g.srv, g.store') : []) {
-        const box = g.querySelector(':scope > rect.box')?.getBoundingClientRect();
-        if (!box) continue;
-        for (const t of g.querySelectorAll('text')) {
-          const r = t.getBoundingClientRect();
-          if (r.width === 0 || !t.textContent?.trim()) continue;
-          if (
-            r.left < box.left - 1 ||
-            r.right > box.right + 1 ||
-            r.top < box.top - 1 ||
-            r.bottom > box.bottom + 1
-          )
-            out.push(`"${t.textContent.trim()}" leaves its box (${g.getAttribute('class')})`);
-        }
+function misfits(page: Page): Promise<string[]> {
+  return page.evaluate((stageCss) => {
+    const out: string[] = [];
+    const d = document.documentElement;
+    if (d.scrollHeight > innerHeight) out.push(`scrolls down by ${d.scrollHeight - innerHeight}`);
+    if (d.scrollWidth > innerWidth) out.push(`scrolls sideways by ${d.scrollWidth - innerWidth}`);
+    const stage = document.querySelector(stageCss);
+    const s = stage?.getBoundingClientRect();
+    if (!s) return ['no stage'];
+    if (s.top < -1 || s.left < -1 || s.bottom > innerHeight + 1 || s.right > innerWidth + 1)
+      out.push(`stage ${Math.round(s.width)}x${Math.round(s.height)} outside the window`);
+    // Each box of the scene: its texts inside its rectangle (1 px for antialiasing).
+    for (const g of stage!.querySelectorAll('g.srv, g.store')) {
+      const box = g.querySelector(':scope > rect.box')?.getBoundingClientRect();
+      if (!box) continue;
+      for (const t of g.querySelectorAll('text')) {
+        const r = t.getBoundingClientRect();
+        if (r.width === 0 || !t.textContent?.trim()) continue;
+        if (
+          r.left < box.left - 1 ||
+          r.right > box.right + 1 ||
+          r.top < box.top - 1 ||
+          r.bottom > box.bottom + 1
+        )
+          out.push(`"${t.textContent.trim()}" leaves its box (${g.getAttribute('class')})`);
       }
-      // The lab's order: local left, shared right.
-      const local = stage!.querySelector('.lane-local')?.getBoundingClientRect();
-      const shared = stage!.querySelector('.lane-shared')?.getBoundingClientRect();
-      if (local && shared && local.left >= shared.left)
-        out.push('the shared lane is left of local');
-      return out;
-    },
-    [testIdCss(stageId), boxes] as const,
-  );
+    }
+    // The lab's order: local left, shared right.
+    const local = stage!.querySelector('.lane-local')?.getBoundingClientRect();
+    const shared = stage!.querySelector('.lane-shared')?.getBoundingClientRect();
+    if (local && shared && local.left >= shared.left) out.push('the shared lane is left of local');
+    return out;
+  }, testIdCss(PRESENT_IDS.stage));
 }
 
 /** Where the deck is: the step and, on a race step, the round trips played and done. */
@@ -118,33 +98,4 @@ for (const size of SIZES)
       await present.open('#/present');
       await present.open(`#/present/deck/${slug}`);
       await expect(present.position).toHaveText(`1 / ${total}`);
-    });
-
-// A lesson's labs on the projector (`#/present/lesson/<slug>?lab=N`) fit the window the same
-// way (no scroll, the scene inside the window, local left of shared), with the prompt's
-// comparison and the caption shown (the tallest the screen gets). Not checked here: the texts
-// inside the store's box, which two lessons' labs still overrun at room size (a sliding log's
-// "100 / 100 · 60 s", "now: server clocks"); see the decks' test above for that check.
-for (const size of SIZES)
-  for (const { slug, labs } of LESSON_LABS)
-    test(`${slug}'s ${labs} lab(s) fit ${size.width}x${size.height} on the projector`, async ({
-      page,
-      present,
-    }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize(size);
-      const room = present.el('roomScene');
-      for (let n = 1; n <= labs; n++) {
-        await present.open(`#/present/lesson/${slug}?lab=${n}`);
-        await expect(room.locator('.room-loading')).toHaveCount(0);
-        await expect(room.locator('.lane').first()).toBeVisible();
-        const ask = room.getByRole('group', { name: /^Predict/ });
-        if ((await ask.count()) > 0) {
-          await ask.getByRole('button', { name: 'Just show me' }).click();
-          await expect(ask).toHaveCount(0);
-          await expect(present.el('roomCaption')).toBeVisible();
-        }
-        const off = await misfits(page, { stageId: PRESENT_IDS.roomScene, boxes: false });
-        expect(off, `${slug} lab ${n}`).toEqual([]);
-      }
     });

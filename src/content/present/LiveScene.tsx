@@ -10,7 +10,6 @@
 import { errorMessage } from '../../core/util/errorMessage';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FitBox } from './FitBox';
 import { describeSpec } from '../../core/limiters/registry';
 import { labInputsReady, prepareLabInputs } from '../../store/labCompute';
 import { loadLink, readLinkScenario, safeBack } from '../../store/labLink';
@@ -185,10 +184,7 @@ function Shell({
       {stage ? (
         <StageContext.Provider value={stage}>
           <ScriptStatus />
-          {/* Scaled into the height the head, the prompt and the caption leave: no scroll. */}
-          <FitBox>
-            <RoomScene stage={stage} />
-          </FitBox>
+          <RoomScene stage={stage} />
         </StageContext.Provider>
       ) : (
         !message && (

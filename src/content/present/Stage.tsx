@@ -3,13 +3,12 @@
 // playing the step's schedule turn by turn (a race step that asks first plays it once answered,
 // useRacePredict.tsx), an editor step the script, large, and the editor
 // opened on it (E, or the button).
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Deck, DeckStep, ScheduleTurn } from '../../core/content/deck';
 import { labLinkOf } from '../../store/labLink';
 import type { Stage as LabStage } from '../../ui/lab/useLab';
 import { encodeShare } from '../../core/share';
 import { fmtSeconds, LiveSceneStep, RaceStep, sceneTitle } from './DeckLive';
-import { FitBox } from './FitBox';
 import { deckScript } from './decks';
 import { useDeckPredict, type RoomPredict } from './useDeckPredict';
 import { useRacePredict } from './useRacePredict';
@@ -90,6 +89,42 @@ export function EditorStage({ deck, step }: { deck: Deck; step: DeckStep }) {
         </a>
       )}
     </CodeStage>
+  );
+}
+
+/**
+ * The step's view in the height left after the head and the caption: drawn at its own size
+ * (centred) when it fits, scaled down as a whole when it does not, so the projector never
+ * scrolls. The scale is measured on every resize of the window or of the view.
+ */
+function FitBox({ children }: { children: React.ReactNode }) {
+  const outer = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const o = outer.current;
+    const i = inner.current;
+    if (!o || !i) return;
+    const fit = () => {
+      const room = o.clientHeight;
+      const natural = i.offsetHeight;
+      const s = natural > room && natural > 0 ? room / natural : 1;
+      i.style.transform = s < 1 ? `scale(${s})` : '';
+      i.style.top = s < 1 ? '0' : `${Math.max(0, (room - natural) / 2)}px`;
+      o.dataset.scale = String(Math.round(s * 1000) / 1000);
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(fit);
+    ro.observe(o);
+    ro.observe(i);
+    return () => ro.disconnect();
+  }, []);
+  return (
+    <div ref={outer} className="stage-fit" data-testid="stage-fit">
+      <div ref={inner} className="stage-fit-inner">
+        {children}
+      </div>
+    </div>
   );
 }
 
