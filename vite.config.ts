@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstViewPrerender } from './src/app/vitePluginFirstView';
-import { routePreload } from './src/app/vitePluginPreload';
+import { bootLoader } from './src/app/vitePluginBoot';
+import { prefetchList } from './src/app/vitePluginPreload';
 import { lessonsCheck } from './src/content/vitePluginLessons';
 
 // y-monaco (live rooms' co-editing) imports Monaco by its old path, which Monaco's package
@@ -13,6 +14,9 @@ const ALIAS = [
     replacement: 'monaco-editor/editor/editor.api',
   },
 ];
+
+// The routes drawn at build time (src/app/vitePluginFirstView.ts): each one's page module.
+const FIRST_VIEW_PAGES = { lab: ['src/ui/pages/LabPage.tsx'] };
 
 // Everything the lab needs is bundled: Monaco, its workers and the Lua engine's wasm are
 // served from the build, never from a CDN, so the lab works with no network at all.
@@ -26,29 +30,29 @@ export default defineConfig({
   plugins: [
     react(),
     lessonsCheck(),
-    // The opening route's code downloads beside the entry (src/app/vitePluginPreload.ts). The
-    // editor opens on a plain text area with the script (src/ui/editor/LuaEditor.tsx): Monaco
-    // loads after it, not beside the entry.
     // Every screen's files (Monaco's too) are prefetched when the browser is idle after the
     // first screen (src/app/prefetch.ts), so they open from the cache.
-    routePreload(
-      {
-        lab: ['src/ui/pages/LabPage.tsx'],
-        editor: ['src/ui/pages/EditorPage.tsx'],
-      },
-      {
-        lab: ['src/ui/pages/LabPage.tsx'],
-        editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
-        lessons: ['src/content/LessonsPage.tsx'],
-        practice: ['src/content/PracticePage.tsx'],
-        races: ['src/content/RacesPage.tsx'],
-        interview: ['src/content/InterviewPage.tsx'],
-        present: ['src/content/present/PresentPage.tsx'],
-      },
-    ),
+    prefetchList({
+      lab: ['src/ui/pages/LabPage.tsx'],
+      editor: ['src/ui/pages/EditorPage.tsx', 'src/ui/editor/MonacoLua.tsx'],
+      lessons: ['src/content/LessonsPage.tsx'],
+      practice: ['src/content/PracticePage.tsx'],
+      races: ['src/content/RacesPage.tsx'],
+      interview: ['src/content/InterviewPage.tsx'],
+      present: ['src/content/present/PresentPage.tsx'],
+    }),
     // The opening `#/lab` screen is drawn at build time into index.html, shown
     // for a first visit before the app's code has run (src/app/vitePluginFirstView.ts).
-    firstViewPrerender({ lab: ['src/ui/pages/LabPage.tsx'] }, ALIAS),
+    firstViewPrerender(FIRST_VIEW_PAGES, ALIAS),
+    // Paint first, then load: the entry's stylesheets and the drawn views' are in index.html;
+    // the entry and the opening route's code (its page module and their imports) start from an
+    // inline script, after the drawn view's first frame (src/app/vitePluginBoot.ts). The
+    // editor opens on a plain text area with the script (src/ui/editor/LuaEditor.tsx): Monaco
+    // loads after it, not beside the entry.
+    bootLoader(
+      { lab: ['src/ui/pages/LabPage.tsx'], editor: ['src/ui/pages/EditorPage.tsx'] },
+      Object.keys(FIRST_VIEW_PAGES),
+    ),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).
       injectRegister: false,

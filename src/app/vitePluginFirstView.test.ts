@@ -45,6 +45,9 @@ describe('first view: which copy a page opens on', () => {
 function run(script: string, hash: string, keys: string[] = []) {
   const attrs: Record<string, string> = {};
   const links: Record<string, string>[] = [];
+  // The page's stylesheets written in switched off (vitePluginBoot.ts): which got switched on.
+  const on: string[] = [];
+  const styles = ['assets/a.css', 'assets/lab.css', 'assets/editor.css'];
   const el = () => {
     const e: Record<string, unknown> = {};
     e.setAttribute = (k: string, v: string) => (e[k] = v);
@@ -57,34 +60,40 @@ function run(script: string, hash: string, keys: string[] = []) {
     },
     head: { appendChild: (l: Record<string, string>) => links.push(l) },
     createElement: el,
+    querySelector: (sel: string) => {
+      const f = styles.find((x) => sel === `style[data-file="${x}"]`);
+      return f ? { removeAttribute: (k: string) => k === 'media' && on.push(f) } : null;
+    },
   };
   const window = { localStorage: stored(...keys), innerWidth: 1440 };
   new Function('window', 'document', 'location', script)(window, document, { hash });
-  return { view: attrs['data-first-view'] ?? null, links };
+  return { view: attrs['data-first-view'] ?? null, links, on };
 }
 
 describe('first view: the inline scripts', () => {
   const styles = { lab: ['assets/lab.css'], editor: ['assets/lab.css', 'assets/editor.css'] };
 
-  it('the head script marks the view and applies its route’s stylesheets, render-blocking', () => {
-    const r = run(headScript({ lab: ['assets/a.css', 'assets/lab.css'] }, 600), '#/lab');
+  it('the head script marks the view and switches on its route’s stylesheets, in the page', () => {
+    const r = run(
+      headScript({ lab: ['assets/a.css', 'assets/lab.css', 'assets/gone.css'] }, 600),
+      '#/lab',
+    );
     expect(r.view).toBe('lab-wide');
-    expect(r.links.map((l) => [l.rel, l.href, l.blocking, l.crossOrigin])).toEqual([
-      ['stylesheet', 'assets/a.css', 'render', ''],
-      ['stylesheet', 'assets/lab.css', 'render', ''],
-    ]);
+    expect(r.on).toEqual(['assets/a.css', 'assets/lab.css']);
+    expect(r.links).toEqual([]);
   });
 
   it('does nothing on another route or for a returning learner', () => {
-    expect(run(headScript(styles, 600), '#/lessons')).toEqual({ view: null, links: [] });
+    expect(run(headScript(styles, 600), '#/lessons')).toEqual({ view: null, links: [], on: [] });
     expect(run(headScript(styles, 600), '#/lab', ['rate-lab:progress:v1'])).toEqual({
       view: null,
       links: [],
+      on: [],
     });
   });
 
   it('the body script is valid JavaScript that does nothing without a chosen view', () => {
-    expect(run(bodyScript(), '#/lab')).toEqual({ view: null, links: [] });
+    expect(run(bodyScript(), '#/lab')).toEqual({ view: null, links: [], on: [] });
   });
 });
 

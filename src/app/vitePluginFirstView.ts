@@ -2,8 +2,8 @@
 // build time it renders `#/lab` with react-dom/server (src/app/firstViewMarkup.tsx,
 // bundled for Node by a second Vite build) for a first visit, in the lanes' wide and narrow
 // layouts, and writes the markup into index.html as text. Two inline scripts then pick
-// the one for the page: in <head>, after the app's stylesheet, the route's stylesheets (as
-// render-blocking links, so the first paint is styled); at the top of <body>, a copy of the
+// the one for the page: in <head>, the route's stylesheets are switched on (they are in the page,
+// src/app/vitePluginBoot.ts, so the first paint is styled); at the top of <body>, a copy of the
 // markup in <div id="first-view">, beside #root. main.tsx renders the app when the screen's
 // code is in, and src/app/firstViewHandoff.ts then moves what the learner typed, the focus and
 // the selection into the app's fields and removes the copy, in the same task as the app's first
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type AliasOptions, type Plugin } from 'vite';
-import { FIRST_VIEW_ID } from './firstViewId';
+import { FIRST_VIEW_ID, STYLE_FILE_ATTR } from './firstViewId';
 import { pageChunks, type ChunkInfo } from './vitePluginPreload';
 
 /**
@@ -48,7 +48,11 @@ export function chooseFirstView(
   return route + (width < wideFrom ? '-narrow' : '-wide');
 }
 
-/** The <head> script: picks the view, marks it on <html> and applies the route's stylesheets. */
+/**
+ * The <head> script: picks the view, marks it on <html> and switches on the route's
+ * stylesheets, written into the page switched off (src/app/vitePluginBoot.ts), so the first
+ * paint is styled with no request.
+ */
 export function headScript(styles: Record<string, string[]>, wideFrom: number): string {
   return (
     `(function(){var choose=${chooseFirstView.toString()};var s=null;` +
@@ -56,8 +60,8 @@ export function headScript(styles: Record<string, string[]>, wideFrom: number): 
     `var v=choose(location.hash,s,window.innerWidth,${wideFrom});if(!v)return;` +
     `document.documentElement.setAttribute('data-first-view',v);` +
     `(${JSON.stringify(styles)}[v.split('-')[0]]||[]).forEach(function(h){` +
-    `var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';` +
-    `l.setAttribute('blocking','render');l.href=h;document.head.appendChild(l)})})();`
+    `var e=document.querySelector('style[${STYLE_FILE_ATTR}="'+h+'"]');` +
+    `if(e)e.removeAttribute('media')})})();`
   );
 }
 

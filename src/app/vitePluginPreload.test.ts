@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  prefetchFiles,
-  preloadScript,
-  routeFiles,
-  routeStyles,
-  type ChunkInfo,
-} from './vitePluginPreload';
+import { prefetchFiles, routeFiles, routeStyles, type ChunkInfo } from './vitePluginPreload';
 
 const chunk = (fileName: string, o: Partial<ChunkInfo> = {}): ChunkInfo => ({
   type: 'chunk',
@@ -30,7 +24,7 @@ const bundle = {
   'assets/lab.css': { type: 'asset' as const },
 };
 
-describe('route preload', () => {
+describe('route files', () => {
   it('lists a route’s chunks, without what the entry already loads, and no CSS', () => {
     expect(routeFiles(bundle, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual({
       lab: ['assets/LabPage.js', 'assets/lab.js'],
@@ -41,24 +35,6 @@ describe('route preload', () => {
     expect(() => routeFiles(bundle, { editor: ['src/ui/pages/EditorPage.tsx'] })).toThrow(
       /EditorPage\.tsx \(route editor\)/,
     );
-  });
-
-  it('preloads the hash’s route, the lab with no hash, nothing for another route', () => {
-    const script = preloadScript({ lab: ['assets/LabPage.js', 'assets/lab.js'] });
-    const run = (hash: string) => {
-      const added: { rel: string; as?: string; href: string }[] = [];
-      const document = {
-        createElement: () => ({}) as { rel: string; as?: string; href: string },
-        head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
-      };
-      new Function('location', 'document', script)({ hash }, document);
-      return added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`);
-    };
-    const lab = ['modulepreload assets/LabPage.js', 'modulepreload assets/lab.js'];
-    expect(run('')).toEqual(lab);
-    expect(run('#/')).toEqual(lab);
-    expect(run('#/lab?scenario=x')).toEqual(lab);
-    expect(run('#/editor')).toEqual([]);
   });
 
   it('lists a route’s stylesheets once, without the entry’s', () => {
@@ -76,20 +52,6 @@ describe('route preload', () => {
     expect(routeStyles(withEntryCss, { lab: ['src/ui/pages/LabPage.tsx'] })).toEqual({
       lab: ['assets/lab.css'],
     });
-  });
-
-  it('preloads the route’s stylesheets too, as styles', () => {
-    const script = preloadScript({ lab: ['assets/LabPage.js'] }, { lab: ['assets/lab.css'] });
-    const added: { rel: string; as?: string; href: string }[] = [];
-    const document = {
-      createElement: () => ({}) as { rel: string; as?: string; href: string },
-      head: { appendChild: (l: (typeof added)[number]) => added.push(l) },
-    };
-    new Function('location', 'document', script)({ hash: '#/lab' }, document);
-    expect(added.map((l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`)).toEqual([
-      'modulepreload assets/LabPage.js',
-      'preload:style assets/lab.css',
-    ]);
   });
 
   it('lists every screen’s files once for the idle prefetch, stylesheets included', () => {

@@ -1,12 +1,9 @@
-// Build plugin: the first screen's code starts downloading with the entry, not after it. For
-// each route named here it finds the route's chunks in the bundle (its page module and their
-// static imports, minus what the entry already loads) and writes a tiny inline
-// script into index.html that, for the route in the page's hash, adds <link rel="modulepreload">
-// for them, and <link rel="preload" as="style"> for the route's stylesheets: Vite's loader asks
-// for those only once the entry has run and imports the screen, and then finds them in the
-// memory cache. (A preload does not stand for the stylesheet in Vite's check of what is already
-// applied, so Vite still adds the stylesheet itself, in its own cascade order.) No route, or
-// `#/`, is the lab.
+// Build plugin and helpers: which files each route needs. For a route named by its page
+// module it finds the route's chunks in the bundle (the page module and their static imports,
+// minus what the entry already loads) and their stylesheets; src/app/vitePluginBoot.ts
+// preloads the opening route's with the entry. This plugin writes the list of every screen's
+// files into index.html for the idle prefetch (src/app/prefetch.ts). No route, or `#/`, is
+// the lab.
 import type { Plugin } from 'vite';
 
 /** The chunks' fields this plugin reads (Rollup's and Rolldown's output chunks have them). */
@@ -98,26 +95,6 @@ export function routeStyles(
   return out;
 }
 
-/** The route of the page's hash, as the inline script reads it (the lab when there is none). */
-const ROUTE_OF_HASH = `var m=/^#\\/([^/?]*)/.exec(location.hash),r=(m&&m[1])||'lab',p=f[r];if(!p)return;`;
-
-/** The inline script: preload the files of the hash's route (the lab when there is none). */
-export function preloadScript(
-  files: Record<string, string[]>,
-  styles: Record<string, string[]> = {},
-): string {
-  const all: Record<string, string[]> = {};
-  for (const [r, list] of Object.entries(files)) all[r] = [...list, ...(styles[r] ?? [])];
-  return (
-    `(function(){var f=${JSON.stringify(all)};` +
-    ROUTE_OF_HASH +
-    `p.forEach(function(h){var l=document.createElement('link');` +
-    `if(/\\.css$/.test(h)){l.rel='preload';l.as='style';l.crossOrigin=''}` +
-    `else l.rel='modulepreload';` +
-    `l.href=h;document.head.appendChild(l)})})();`
-  );
-}
-
 /** The id of the JSON list of files prefetched when idle (src/app/prefetch.ts reads it). */
 export const PREFETCH_LIST_ID = 'rate-lab-prefetch';
 
@@ -133,24 +110,19 @@ export function prefetchFiles(bundle: Bundle, screens: Record<string, string[]>)
   return [...out];
 }
 
-export function routePreload(
-  routes: Record<string, string[]>,
-  prefetch: Record<string, string[]> = {},
-): Plugin {
+/** Writes the idle prefetch's list (every file of `screens`) into index.html. */
+export function prefetchList(screens: Record<string, string[]>): Plugin {
   return {
-    name: 'rate-lab:route-preload',
+    name: 'rate-lab:prefetch-list',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const bundle = ctx.bundle as unknown as Bundle;
-        const files = routeFiles(bundle, routes);
-        const script = preloadScript(files, routeStyles(bundle, routes));
         // "<" escaped: the list sits inside a <script> element.
-        const list = JSON.stringify(prefetchFiles(bundle, prefetch)).replaceAll('<', '\\u003c');
+        const list = JSON.stringify(prefetchFiles(bundle, screens)).replaceAll('<', '\\u003c');
         return [
-          { tag: 'script', children: script, injectTo: 'head-prepend' },
           {
             tag: 'script',
             attrs: { type: 'application/json', id: PREFETCH_LIST_ID },
