@@ -4,7 +4,7 @@
 // nearly every frame at speed, so a drawer writes them (text data, only when a decision
 // lands), never a React render. The rows that show only when something happens in the run
 // (bypass, 503, over the limit) are spoilers while a prediction is open (`data-spoiler`).
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LabRun } from '../../../core/lab/labRun';
 import type { OverLimit } from '../../../core/lab/moments';
 import { OutcomeGlyph } from '../shapes';
@@ -27,6 +27,15 @@ export function Counts({
   const denied = useRef<HTMLSpanElement>(null);
   const unavailable = useRef<HTMLSpanElement>(null);
   const decided = useRef<HTMLSpanElement>(null);
+  // The numbers at the first render, so markup drawn without effects (the build-time first
+  // view, src/app/vitePluginFirstView.ts) shows them too. Never changed: React then leaves the
+  // text to the drawer.
+  const [first] = useState(() => {
+    const now = stage.store.getState().now;
+    let k = 0;
+    if (over) for (const i of over.requests) if (run.decidedAt[i]! <= now) k++;
+    return { ...run.countsAt(now), over: k };
+  });
   // Fixed-width, contained number boxes: rewriting a number never relayouts the lane.
   const num = { width: `${String(run.n).length}ch` };
   useLayoutEffect(() => {
@@ -65,7 +74,9 @@ export function Counts({
           <OutcomeGlyph outcome="allowed" size={16} /> admitted
         </dt>
         <dd>
-          <span ref={allowed} className="num" style={num} data-testid={tid('allowed-count')} />
+          <span ref={allowed} className="num" style={num} data-testid={tid('allowed-count')}>
+            {first.allowed}
+          </span>
         </dd>
       </div>
       {total.bypass > 0 && (
@@ -74,7 +85,9 @@ export function Counts({
             <OutcomeGlyph outcome="bypass" size={16} /> bypass
           </dt>
           <dd>
-            <span ref={bypass} className="num" style={num} data-testid={tid('bypass-count')} />
+            <span ref={bypass} className="num" style={num} data-testid={tid('bypass-count')}>
+              {first.bypass}
+            </span>
           </dd>
         </div>
       )}
@@ -83,7 +96,9 @@ export function Counts({
           <OutcomeGlyph outcome="denied" size={16} /> 429
         </dt>
         <dd>
-          <span ref={denied} className="num" style={num} data-testid={tid('denied-count')} />
+          <span ref={denied} className="num" style={num} data-testid={tid('denied-count')}>
+            {first.denied}
+          </span>
         </dd>
       </div>
       {total.unavailable > 0 && (
@@ -92,7 +107,9 @@ export function Counts({
             <OutcomeGlyph outcome="unavailable" size={16} /> 503
           </dt>
           <dd>
-            <span ref={unavailable} className="num" style={num} />
+            <span ref={unavailable} className="num" style={num}>
+              {first.unavailable}
+            </span>
           </dd>
         </div>
       )}
@@ -104,14 +121,18 @@ export function Counts({
         >
           <dt>over the limit of {over.quota}</dt>
           <dd>
-            <span ref={overEl} className="num" style={num} data-testid="over-count" />
+            <span ref={overEl} className="num" style={num} data-testid="over-count">
+              {first.over}
+            </span>
           </dd>
         </div>
       )}
       <div className="count o-total">
         <dt>decided</dt>
         <dd>
-          <span ref={decided} className="num" style={{ ...num, textAlign: 'right' }} />
+          <span ref={decided} className="num" style={{ ...num, textAlign: 'right' }}>
+            {first.decided}
+          </span>
           <small> / {run.n}</small>
         </dd>
       </div>
