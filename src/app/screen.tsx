@@ -2,7 +2,7 @@
 // React.lazy always suspends on its first render, even for a module that has arrived: the
 // page shows the screen's fallback, and React then holds the screen back until 300 ms after
 // that fallback appeared (its Suspense throttle). The opening screen's code downloads beside
-// the entry (index.html's route preload), so main.tsx waits for it and the first render draws
+// the entry (index.html's boot script, src/app/vitePluginBoot.ts), so main.tsx waits for it and the first render draws
 // the screen itself.
 import { lazy, useState, type ComponentType } from 'react';
 
