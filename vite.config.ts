@@ -46,9 +46,12 @@ export default defineConfig({
         present: ['src/content/present/PresentPage.tsx'],
       },
     ),
-    // The opening `#/lab` screen is drawn at build time into index.html, shown
+    // The opening `#/lab` and `#/editor` screens are drawn at build time into index.html, shown
     // for a first visit before the app's code has run (src/app/vitePluginFirstView.ts).
-    firstViewPrerender({ lab: ['src/ui/pages/LabPage.tsx'] }, ALIAS),
+    firstViewPrerender(
+      { lab: ['src/ui/pages/LabPage.tsx'], editor: ['src/ui/pages/EditorPage.tsx'] },
+      ALIAS,
+    ),
     VitePWA({
       // src/app/pwa.ts registers the worker itself (production builds only).
       injectRegister: false,

@@ -1,5 +1,5 @@
 // Build time only (src/app/vitePluginFirstView.ts renders it in Node): the markup of the
-// opening screen, `#/lab`, as the app's first render draws them for a first
+// opening screens, `#/lab` and `#/editor`, as the app's first render draws them for a first
 // visit, so index.html can show it before the app's code has run. Nothing here runs in the
 // browser.
 import { renderToString } from 'react-dom/server';
@@ -10,8 +10,7 @@ import { App } from './App';
 import { screens } from './pages';
 
 /** The screens drawn at build time. */
-// The editor is not among them: its copy's caret did not reliably survive the app's takeover.
-export const FIRST_VIEW_ROUTES = ['lab'] as const;
+export const FIRST_VIEW_ROUTES = ['lab', 'editor'] as const;
 export type FirstViewRoute = (typeof FIRST_VIEW_ROUTES)[number];
 
 /** A window this wide or wider gets the lanes' wide layout (the scene's Lane.tsx picks it so). */

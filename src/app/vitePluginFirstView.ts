@@ -33,14 +33,19 @@ export function chooseFirstView(
   width: number,
   wideFrom: number,
 ): string | null {
-  // Only the lab's is drawn: the editor's copy did not reliably keep the caret on takeover.
-  const route = hash === '' || hash === '#' || hash === '#/' || hash === '#/lab' ? 'lab' : null;
+  const route =
+    hash === '' || hash === '#' || hash === '#/' || hash === '#/lab'
+      ? 'lab'
+      : hash === '#/editor'
+        ? 'editor'
+        : null;
   if (!route) return null;
   try {
     if (storage)
       for (let i = 0; i < storage.length; i++) {
         const k = storage.key(i) || '';
-        if (k.indexOf('rate-lab:progress') === 0) return null;
+        if (route === 'lab' ? k.indexOf('rate-lab:progress') === 0 : k.indexOf('rll.editor.') === 0)
+          return null;
       }
   } catch {
     return null;
