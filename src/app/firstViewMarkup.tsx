@@ -4,6 +4,7 @@
 // browser.
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { editorStore } from '../store/editorStore';
 import { labStore } from '../store/labStore';
 import { NARROW_BELOW } from '../ui/lab/scene/geometry';
 import { App } from './App';
@@ -25,9 +26,12 @@ export async function firstViewMarkup(route: FirstViewRoute): Promise<string> {
   await screens[route].load();
   // A first visit's lab asks before it plays: its first view pauses the opening play at once.
   if (route === 'lab') labStore.getState().pause();
+  // The editor runs its script on arrival (useLinkedScript): the app's first frame says so.
+  if (route === 'editor') editorStore.getState().setRunning(true);
   // A server render reads a store's initial state (zustand's server snapshot), not its current
   // one: make them one, so the markup draws the paused clock and the counts the app will draw.
   Object.assign(labStore.getInitialState(), labStore.getState());
+  Object.assign(editorStore.getInitialState(), editorStore.getState());
   // Loads every lazy part the screen draws (the markup is thrown away) ...
   await prerender(<App />, {
     onError(e) {
