@@ -16,7 +16,10 @@ const ALIAS = [
 ];
 
 // The routes drawn at build time (src/app/vitePluginFirstView.ts): each one's page module.
-const FIRST_VIEW_PAGES = { lab: ['src/ui/pages/LabPage.tsx'] };
+const FIRST_VIEW_PAGES = {
+  lab: ['src/ui/pages/LabPage.tsx'],
+  editor: ['src/ui/pages/EditorPage.tsx'],
+};
 
 // Everything the lab needs is bundled: Monaco, its workers and the Lua engine's wasm are
 // served from the build, never from a CDN, so the lab works with no network at all.
@@ -41,7 +44,7 @@ export default defineConfig({
       interview: ['src/content/InterviewPage.tsx'],
       present: ['src/content/present/PresentPage.tsx'],
     }),
-    // The opening `#/lab` screen is drawn at build time into index.html, shown
+    // The opening `#/lab` and `#/editor` screens are drawn at build time into index.html, shown
     // for a first visit before the app's code has run (src/app/vitePluginFirstView.ts).
     firstViewPrerender(FIRST_VIEW_PAGES, ALIAS),
     // Paint first, then load: the entry's stylesheets and the drawn views' are in index.html;

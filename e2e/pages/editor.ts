@@ -73,6 +73,31 @@ export class EditorScreen {
     await expect(this.el('runAllowed')).toBeVisible({ timeout: 20_000 });
   }
 
+  /** The plain text area holding the script inside `root` (the app's #root or a first view's copy). */
+  codeIn(root: Locator): Locator {
+    return root.getByTestId(EDITOR_IDS.codeFallback);
+  }
+
+  /** The text Monaco draws (the lines in view, wrapped or not), in order, without white space. */
+  drawnText(): Promise<string> {
+    return this.text.evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('.view-line')]
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((l) => l.textContent ?? '')
+        .join('')
+        .replace(/\s+/g, ''),
+    );
+  }
+
+  /** The script as the page saved it (its draft is saved a moment after each edit). */
+  savedScript(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const k = Object.keys(localStorage).find((x) => x.startsWith('rll.editor.v1.script.'));
+      const raw = k ? localStorage.getItem(k) : null;
+      return raw ? (JSON.parse(raw) as { source: string }).source : null;
+    });
+  }
+
   /** The run's request n (1-based) in the results strip. */
   pick(n: number): Locator {
     return this.page.getByTestId(`pick-${n}`);

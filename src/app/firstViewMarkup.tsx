@@ -1,17 +1,17 @@
 // Build time only (src/app/vitePluginFirstView.ts renders it in Node): the markup of the
-// opening screen, `#/lab`, as the app's first render draws them for a first
+// opening screens, `#/lab` and `#/editor`, as the app's first render draws them for a first
 // visit, so index.html can show it before the app's code has run. Nothing here runs in the
 // browser.
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { editorStore } from '../store/editorStore';
 import { labStore } from '../store/labStore';
 import { NARROW_BELOW } from '../ui/lab/scene/geometry';
 import { App } from './App';
 import { screens } from './pages';
 
 /** The screens drawn at build time. */
-// The editor is not among them: its copy's caret did not reliably survive the app's takeover.
-export const FIRST_VIEW_ROUTES = ['lab'] as const;
+export const FIRST_VIEW_ROUTES = ['lab', 'editor'] as const;
 export type FirstViewRoute = (typeof FIRST_VIEW_ROUTES)[number];
 
 /** A window this wide or wider gets the lanes' wide layout (the scene's Lane.tsx picks it so). */
@@ -26,9 +26,12 @@ export async function firstViewMarkup(route: FirstViewRoute): Promise<string> {
   await screens[route].load();
   // A first visit's lab asks before it plays: its first view pauses the opening play at once.
   if (route === 'lab') labStore.getState().pause();
+  // The editor runs its script on arrival (useLinkedScript): the app's first frame says so.
+  if (route === 'editor') editorStore.getState().setRunning(true);
   // A server render reads a store's initial state (zustand's server snapshot), not its current
   // one: make them one, so the markup draws the paused clock and the counts the app will draw.
   Object.assign(labStore.getInitialState(), labStore.getState());
+  Object.assign(editorStore.getInitialState(), editorStore.getState());
   // Loads every lazy part the screen draws (the markup is thrown away) ...
   await prerender(<App />, {
     onError(e) {

@@ -1,4 +1,4 @@
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/styles.css';
 import '../ui/app.css';
@@ -45,10 +45,21 @@ if (!root) throw new Error('Rate Limit Lab: the #root element is missing from in
 // then the app draws once the code is in, and takes over from the copy in that task.
 const FIRST_SCREEN_GRACE_MS = 300;
 const copied = hasFirstView();
+// The copy is handed over once the app is live, not at its first commit: that commit's passive
+// effects have not run then, among them the stores' subscriptions (useSyncExternalStore makes
+// them there), so the editor's store would take the typed text unseen, React would put its
+// field's old text back, and the render that follows the subscription a task later would move
+// the caret to the end. A state update in a layout effect renders again in this task, and React
+// runs the previous commit's passive effects before it renders an update: the hand-over runs
+// after that second commit, still before anything is drawn.
 function TakeOver({ children }: { children: ReactNode }) {
+  const [live, setLive] = useState(false);
   useLayoutEffect(() => {
-    if (copied) queueMicrotask(() => handOver(root!));
+    if (copied) setLive(true);
   }, []);
+  useLayoutEffect(() => {
+    if (live) queueMicrotask(() => handOver(root!));
+  }, [live]);
   return children;
 }
 let rendered = false;

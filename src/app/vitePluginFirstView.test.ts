@@ -21,16 +21,31 @@ describe('first view: which copy a page opens on', () => {
       expect(chooseFirstView(h, stored(), 1440, 600)).toBe('lab-wide');
     expect(chooseFirstView('#/lab', stored(), 599, 600)).toBe('lab-narrow');
     expect(chooseFirstView('#/lab', null, 360, 600)).toBe('lab-narrow');
+    expect(chooseFirstView('#/editor', stored(), 600, 600)).toBe('editor-wide');
+    expect(chooseFirstView('#/editor', null, 360, 600)).toBe('editor-narrow');
   });
 
   it('none for any other route or a link with a scenario or a script', () => {
-    for (const h of ['#/lessons', '#/lab?scenario=x', '#/editor', '#/lab/x', '#/races'])
+    for (const h of [
+      '#/lessons',
+      '#/lab?scenario=x',
+      '#/editor?s=x',
+      '#/editor?template=x',
+      '#/editor/x',
+      '#/lab/x',
+      '#/races',
+    ])
       expect(chooseFirstView(h, stored(), 1440, 600)).toBeNull();
   });
 
-  it('none for a returning learner (saved progress)', () => {
+  it('none for a returning learner: saved progress (the lab), a saved draft (the editor)', () => {
     expect(chooseFirstView('#/lab', stored('rate-lab:progress:v1'), 1440, 600)).toBeNull();
     expect(chooseFirstView('#/lab', stored('rll.editor.v1.script.x'), 1440, 600)).toBe('lab-wide');
+    expect(chooseFirstView('#/editor', stored('rll.editor.v1.script.x'), 1440, 600)).toBeNull();
+    expect(chooseFirstView('#/editor', stored('rll.editor.v1.settings'), 1440, 600)).toBeNull();
+    expect(chooseFirstView('#/editor', stored('rate-lab:progress:v1'), 1440, 600)).toBe(
+      'editor-wide',
+    );
     const blocked = {
       length: 1,
       key: () => {

@@ -1,16 +1,18 @@
 // Build plugin: the opening screen is in the page before any of the app's code has run. At
-// build time it renders `#/lab` with react-dom/server (src/app/firstViewMarkup.tsx,
+// build time it renders `#/lab` and `#/editor` with react-dom/server (src/app/firstViewMarkup.tsx,
 // bundled for Node by a second Vite build) for a first visit, in the lanes' wide and narrow
 // layouts, and writes the markup into index.html as text. Two inline scripts then pick
 // the one for the page: in <head>, the route's stylesheets are switched on (they are in the page,
 // src/app/vitePluginBoot.ts, so the first paint is styled); at the top of <body>, a copy of the
 // markup in <div id="first-view">, beside #root. main.tsx renders the app when the screen's
 // code is in, and src/app/firstViewHandoff.ts then moves what the learner typed, the focus and
-// the selection into the app's fields and removes the copy, in the same task as the app's first
-// commit (nothing is drawn in between).
+// the selection into the app's fields and removes the copy once the app's fields show it, in
+// the task of the app's first commits (nothing is drawn in between) or, if the app follows the
+// typed text only later, when it does.
 //
-// Only a first visit gets it: the lab with no scenario in the link and no saved progress; any
-// other page opens as before. In the copy the
+// Only a first visit gets it: the lab with no scenario in the link and no saved progress, the
+// editor with no saved editor state and no script in the link; any other page opens as before.
+// In the copy the
 // buttons, menus and other controls are inert until the app takes over (a click is never
 // swallowed; text typed into a field is kept), and a form cannot submit.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,14 +35,19 @@ export function chooseFirstView(
   width: number,
   wideFrom: number,
 ): string | null {
-  // Only the lab's is drawn: the editor's copy did not reliably keep the caret on takeover.
-  const route = hash === '' || hash === '#' || hash === '#/' || hash === '#/lab' ? 'lab' : null;
+  const route =
+    hash === '' || hash === '#' || hash === '#/' || hash === '#/lab'
+      ? 'lab'
+      : hash === '#/editor'
+        ? 'editor'
+        : null;
   if (!route) return null;
   try {
     if (storage)
       for (let i = 0; i < storage.length; i++) {
         const k = storage.key(i) || '';
-        if (k.indexOf('rate-lab:progress') === 0) return null;
+        if (route === 'lab' ? k.indexOf('rate-lab:progress') === 0 : k.indexOf('rll.editor.') === 0)
+          return null;
       }
   } catch {
     return null;
