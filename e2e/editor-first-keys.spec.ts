@@ -1,18 +1,7 @@
 // #/editor opens on a plain text area with the script while Monaco loads (src/ui/editor/
 // LuaEditor.tsx); Monaco then takes over. Every key typed before, during and after the swap
 // lands, in order, at the caret.
-import { type EditorScreen, expect, gotoRoute, test } from './pages';
-
-/** Monaco's text as drawn (the lines in view), in order, without white space (lines wrap). */
-function drawnText(editor: EditorScreen): Promise<string> {
-  return editor.text.evaluate((el) =>
-    [...el.querySelectorAll<HTMLElement>('.view-line')]
-      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .map((l) => l.textContent ?? '')
-      .join('')
-      .replace(/\s+/g, ''),
-  );
-}
+import { expect, gotoRoute, test } from './pages';
 
 test('keys typed while Monaco loads all land, in order, where the caret was', async ({
   page,
@@ -32,10 +21,7 @@ test('keys typed while Monaco loads all land, in order, where the caret was', as
   // The caret at the end of the first line, not at either end of the script.
   const at = before.indexOf('\n');
   expect(at).toBeGreaterThan(0);
-  await area.evaluate((el: HTMLTextAreaElement, k) => {
-    el.focus();
-    el.setSelectionRange(k, k);
-  }, at);
+  await editor.caretAt(area, at);
   await page.keyboard.type('XY');
   await expect(area).toHaveValue(before.slice(0, at) + 'XY' + before.slice(at));
   // Let Monaco in, and keep typing through the swap.
@@ -55,7 +41,7 @@ test('keys typed while Monaco loads all land, in order, where the caret was', as
   // What Monaco draws is the script with every key, from its start, up to the lines in view.
   await expect
     .poll(async () => {
-      const drawn = await drawnText(editor);
+      const drawn = await editor.drawnText();
       return flat(expected).startsWith(drawn) && drawn.length > flat(before.slice(0, at)).length;
     })
     .toBe(true);

@@ -74,10 +74,7 @@ async function typeIntoCopy(page: Page, editor: EditorScreen, monacoFirst = fals
   const before = await area.inputValue();
   const at = Math.floor(before.indexOf('\n') / 2);
   expect(at).toBeGreaterThan(0);
-  await area.evaluate((el: HTMLTextAreaElement, k) => {
-    el.focus();
-    el.setSelectionRange(k, k);
-  }, at);
+  await editor.caretAt(area, at);
   await page.keyboard.type('XY');
   await expect(area).toHaveValue(before.slice(0, at) + 'XY' + before.slice(at));
   return { before, at, release, releaseMonaco };

@@ -78,6 +78,14 @@ export class EditorScreen {
     return root.getByTestId(EDITOR_IDS.codeFallback);
   }
 
+  /** Focuses a plain text area with the caret at `at` (a learner's click there). */
+  caretAt(area: Locator, at: number): Promise<void> {
+    return area.evaluate((el: HTMLTextAreaElement, k) => {
+      el.focus();
+      el.setSelectionRange(k, k);
+    }, at);
+  }
+
   /** The text Monaco draws (the lines in view, wrapped or not), in order, without white space. */
   drawnText(): Promise<string> {
     return this.text.evaluate((el) =>
