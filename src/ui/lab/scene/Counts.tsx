@@ -10,6 +10,13 @@ import type { OverLimit } from '../../../core/lab/moments';
 import { OutcomeGlyph } from '../shapes';
 import { addDrawer, useStage } from '../useLab';
 
+/** How many of the admissions over the limit are decided by `now`. */
+function overBy(run: LabRun, over: OverLimit, now: number): number {
+  let k = 0;
+  for (const i of over.requests) if (run.decidedAt[i]! <= now) k++;
+  return k;
+}
+
 export function Counts({
   run,
   testids,
@@ -32,9 +39,7 @@ export function Counts({
   // text to the drawer.
   const [first] = useState(() => {
     const now = stage.store.getState().now;
-    let k = 0;
-    if (over) for (const i of over.requests) if (run.decidedAt[i]! <= now) k++;
-    return { ...run.countsAt(now), over: k };
+    return { ...run.countsAt(now), over: over ? overBy(run, over, now) : 0 };
   });
   // Fixed-width, contained number boxes: rewriting a number never relayouts the lane.
   const num = { width: `${String(run.n).length}ch` };
@@ -59,11 +64,7 @@ export function Counts({
       put(denied.current, c.denied);
       put(unavailable.current, c.unavailable);
       put(decided.current, c.decided);
-      if (over) {
-        let k = 0;
-        for (const i of over.requests) if (run.decidedAt[i]! <= now) k++;
-        put(overEl.current, k);
-      }
+      if (over) put(overEl.current, overBy(run, over, now));
     });
   }, [run, stage, over]);
   const tid = (id: string) => (testids ? id : undefined);
