@@ -66,7 +66,9 @@ function Brand() {
         <circle cx="23" cy="10" r="3" fill="#f2a541" />
       </svg>
       <span className="brand-name">Rate Limit Lab</span>
-      <span className="brand-promise">See why a limit of 3 lets 5 through, then fix it.</span>
+      <span className="brand-promise">
+        Predict what a limiter lets through, watch it, then fix it.
+      </span>
       <span className="visually-hidden"> (home)</span>
     </a>
   );
